@@ -1,0 +1,43 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "sqlite-reconciler",
+    platforms: [
+        .macOS(.v13),
+        .iOS(.v16),
+    ],
+    products: [
+        .library(name: "SchemaReconciler", targets: ["SchemaReconciler"]),
+        .executable(name: "reconcile", targets: ["reconcile"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/mxcl/Version", from: "2.2.1"),
+    ],
+    targets: [
+        .target(
+            name: "SchemaReconciler",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Version", package: "Version"),
+            ]
+        ),
+        .executableTarget(
+            name: "reconcile",
+            dependencies: [
+                "SchemaReconciler",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "SchemaReconcilerTests",
+            dependencies: ["SchemaReconciler"]
+        ),
+    ]
+)

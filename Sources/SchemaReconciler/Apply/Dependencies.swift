@@ -1,0 +1,3 @@
+import GRDB
+import Yams
+import Crypto

@@ -1,0 +1,113 @@
+// MARK: - Column
+
+/// A column and its column-level constraints.
+///
+/// ```swift
+/// let email = Column(name: "email", type: "TEXT", isNotNull: true, isUnique: true)
+/// let score = Column(name: "score", type: "REAL", isNotNull: true, defaultValue: .integer(0))
+/// ```
+public struct Column: Sendable, Equatable {
+    /// The column name.
+    public var name: String
+    /// The declared type as written (`TEXT`, `varchar(255)`), or nil for a column without a type.
+    public var type: String?
+    /// `PRIMARY KEY` on this column.
+    public var isPrimaryKey: Bool
+    /// `AUTOINCREMENT` (only on an INTEGER PRIMARY KEY).
+    public var isAutoincrement: Bool
+    /// `NOT NULL`.
+    public var isNotNull: Bool
+    /// A column-level `UNIQUE` constraint.
+    public var isUnique: Bool
+    /// The `DEFAULT` clause.
+    public var defaultValue: DefaultValue?
+    /// `COLLATE` name, such as `NOCASE`.
+    public var collation: String?
+    /// A column-level `CHECK` expression.
+    public var check: String?
+    /// A column-level `REFERENCES` clause.
+    public var reference: ColumnReference?
+    /// `GENERATED ALWAYS AS (…)`, stored or virtual.
+    public var generated: GeneratedColumn?
+    /// Former names of this column (`renamed_from`); empty for an inspected column.
+    public var renamedFrom: [String]
+
+    /// Creates a column.
+    public init(
+        name: String,
+        type: String? = nil,
+        isPrimaryKey: Bool = false,
+        isAutoincrement: Bool = false,
+        isNotNull: Bool = false,
+        isUnique: Bool = false,
+        defaultValue: DefaultValue? = nil,
+        collation: String? = nil,
+        check: String? = nil,
+        reference: ColumnReference? = nil,
+        generated: GeneratedColumn? = nil,
+        renamedFrom: [String] = []
+    ) {
+        self.name = name
+        self.type = type
+        self.isPrimaryKey = isPrimaryKey
+        self.isAutoincrement = isAutoincrement
+        self.isNotNull = isNotNull
+        self.isUnique = isUnique
+        self.defaultValue = defaultValue
+        self.collation = collation
+        self.check = check
+        self.reference = reference
+        self.generated = generated
+        self.renamedFrom = renamedFrom
+    }
+}
+
+// MARK: - GeneratedColumn
+
+/// The expression of a generated column.
+///
+/// ```swift
+/// let label = GeneratedColumn(expression: "nickname || '#' || id", isStored: false)
+/// ```
+public struct GeneratedColumn: Sendable, Equatable {
+    /// The SQL expression.
+    public var expression: String
+    /// `STORED` rather than `VIRTUAL`.
+    public var isStored: Bool
+
+    /// Creates a generated column description.
+    public init(expression: String, isStored: Bool) {
+        self.expression = expression
+        self.isStored = isStored
+    }
+}
+
+// MARK: - ColumnReference
+
+/// A column-level `REFERENCES table(column)` clause.
+///
+/// ```swift
+/// let team = ColumnReference(table: "teams", column: "id", onDelete: .cascade)
+/// ```
+public struct ColumnReference: Sendable, Equatable {
+    /// The parent table.
+    public var table: String
+    /// The parent column, or nil for the parent's primary key.
+    public var column: String?
+    /// `ON DELETE` action.
+    public var onDelete: ForeignKeyAction?
+    /// `ON UPDATE` action.
+    public var onUpdate: ForeignKeyAction?
+    /// `DEFERRABLE INITIALLY DEFERRED`.
+    public var isDeferred: Bool
+
+    /// Creates a column reference.
+    public init(table: String, column: String? = nil, onDelete: ForeignKeyAction? = nil,
+                onUpdate: ForeignKeyAction? = nil, isDeferred: Bool = false) {
+        self.table = table
+        self.column = column
+        self.onDelete = onDelete
+        self.onUpdate = onUpdate
+        self.isDeferred = isDeferred
+    }
+}

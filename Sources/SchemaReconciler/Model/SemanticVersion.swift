@@ -1,0 +1,73 @@
+import Foundation
+import Version
+
+// MARK: - SemanticVersion
+
+/// A semantic version, as `version` and the keys of `upgrades` are written.
+///
+/// `1.4` means `1.4.0`; components compare as numbers (`1.10.0 > 1.9.0`); a pre-release orders
+/// below its release (`2.0.0-beta.2 < 2.0.0`); build metadata (`+build.7`) is ignored.
+///
+/// ```swift
+/// let v = SemanticVersion("1.4")!
+/// v.description                       // "1.4.0"
+/// SemanticVersion("1.10.0")! > SemanticVersion("1.9.0")! // true
+/// ```
+public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    private let value: Version
+
+    /// Parses a version; nil when the text is not a semantic version.
+    public init?(_ text: String) {
+        var core = Substring(text.trimmingCharacters(in: .whitespaces))
+        if let plus = core.firstIndex(of: "+") {
+            let build = core[core.index(after: plus)...]
+            guard !build.isEmpty, build.split(separator: ".", omittingEmptySubsequences: false)
+                .allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } })
+            else { return nil }
+            core = core[..<plus]
+        }
+        guard let first = core.first, first.isNumber else { return nil }
+        let release = core.prefix { $0 != "-" }
+        guard release.split(separator: ".", omittingEmptySubsequences: false)
+            .allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return nil }
+        if release.count < core.count {
+            let pre = core[core.index(core.startIndex, offsetBy: release.count + 1)...]
+            guard !pre.isEmpty, pre.split(separator: ".", omittingEmptySubsequences: false)
+                .allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } })
+            else { return nil }
+        }
+        guard let parsed = Version(tolerant: core) else { return nil }
+        value = parsed
+    }
+
+    /// Creates a version from a literal; traps on an invalid literal (use in code and tests only).
+    public init(stringLiteral text: String) {
+        guard let version = SemanticVersion(text) else { preconditionFailure("not a semantic version: \(text)") }
+        self = version
+    }
+
+    /// The major component.
+    public var major: Int { value.major }
+    /// The minor component.
+    public var minor: Int { value.minor }
+    /// The patch component.
+    public var patch: Int { value.patch }
+    /// The pre-release identifiers (`beta`, `2` in `2.0.0-beta.2`).
+    public var prerelease: [String] { value.prereleaseIdentifiers }
+
+    /// The canonical spelling: `major.minor.patch[-pre]`.
+    public var description: String {
+        let core = "\(major).\(minor).\(patch)"
+        return prerelease.isEmpty ? core : core + "-" + prerelease.joined(separator: ".")
+    }
+
+    /// The version that a database with no stored state and no user tables starts from.
+    public static let zero: SemanticVersion = "0.0.0"
+
+    public static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool { lhs.value < rhs.value }
+    public static func == (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool { lhs.value == rhs.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}

@@ -1,0 +1,85 @@
+// MARK: - Table
+
+/// A table: its columns in order, its table-level constraints, its indexes and its options.
+///
+/// ```swift
+/// var users = Table(name: "users")
+/// users.columns = [Column(name: "id", type: "INTEGER", isPrimaryKey: true), Column(name: "email", type: "TEXT")]
+/// users.indexes = [Index(name: "users_by_email", columns: ["email"], isUnique: true)]
+/// ```
+public struct Table: Sendable, Equatable {
+    /// The table name, as declared (or as stored in `sqlite_master`).
+    public var name: String
+    /// Former names of this table (`renamed_from`); empty for an inspected table.
+    public var renamedFrom: [String]
+    /// The columns, in order.
+    public var columns: [Column]
+    /// A composite primary key (`primary_key: [a, b]`), empty when none is declared at table level.
+    public var primaryKey: [String]
+    /// Table-level UNIQUE constraints, each a list of column names.
+    public var uniqueConstraints: [[String]]
+    /// Table-level CHECK expressions.
+    public var checks: [String]
+    /// Table-level foreign keys.
+    public var foreignKeys: [ForeignKey]
+    /// Named indexes on this table (not the automatic indexes of UNIQUE and PRIMARY KEY).
+    public var indexes: [Index]
+    /// `CREATE TABLE … STRICT`.
+    public var isStrict: Bool
+    /// `CREATE TABLE … WITHOUT ROWID`.
+    public var isWithoutRowID: Bool
+
+    /// Creates a table.
+    public init(
+        name: String,
+        renamedFrom: [String] = [],
+        columns: [Column] = [],
+        primaryKey: [String] = [],
+        uniqueConstraints: [[String]] = [],
+        checks: [String] = [],
+        foreignKeys: [ForeignKey] = [],
+        indexes: [Index] = [],
+        isStrict: Bool = false,
+        isWithoutRowID: Bool = false
+    ) {
+        self.name = name
+        self.renamedFrom = renamedFrom
+        self.columns = columns
+        self.primaryKey = primaryKey
+        self.uniqueConstraints = uniqueConstraints
+        self.checks = checks
+        self.foreignKeys = foreignKeys
+        self.indexes = indexes
+        self.isStrict = isStrict
+        self.isWithoutRowID = isWithoutRowID
+    }
+
+    /// The column with this name, compared case-insensitively.
+    public func column(named name: String) -> Column? {
+        columns.first { $0.name.isSameName(as: name) }
+    }
+
+    /// The index with this name, compared case-insensitively.
+    public func index(named name: String) -> Index? {
+        indexes.first { $0.name.isSameName(as: name) }
+    }
+
+    /// The primary key columns, whether declared on a column or at table level.
+    public var primaryKeyColumns: [String] {
+        if !primaryKey.isEmpty { return primaryKey }
+        return columns.filter(\.isPrimaryKey).map(\.name)
+    }
+
+    /// Every foreign key of the table: column-level `references` first, then table-level ones.
+    public var allForeignKeys: [ForeignKey] {
+        columns.compactMap { column in
+            column.reference.map { reference in
+                ForeignKey(
+                    columns: [column.name], table: reference.table,
+                    referencedColumns: reference.column.map { [$0] } ?? [],
+                    onDelete: reference.onDelete, onUpdate: reference.onUpdate,
+                    isDeferred: reference.isDeferred)
+            }
+        } + foreignKeys
+    }
+}

@@ -1,0 +1,19 @@
+// MARK: - View
+
+/// A view: a name and its `SELECT`.
+///
+/// ```swift
+/// let active = View(name: "active_users", select: "SELECT id, email FROM users WHERE status = 'active'")
+/// ```
+public struct View: Sendable, Equatable {
+    /// The view name.
+    public var name: String
+    /// The `SELECT` statement (the part after `AS`).
+    public var select: String
+
+    /// Creates a view.
+    public init(name: String, select: String) {
+        self.name = name
+        self.select = select
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+// MARK: - DefaultValue and SQL
+
+extension DefaultValue {
+    /// Reads a `DEFAULT` expression as SQLite stores it (`PRAGMA table_xinfo`'s `dflt_value`):
+    /// literals become typed values, anything else stays raw SQL.
+    ///
+    /// ```swift
+    /// DefaultValue(sql: "'active'")          // .text("active")
+    /// DefaultValue(sql: "-1")                // .integer(-1)
+    /// DefaultValue(sql: "CURRENT_TIMESTAMP") // .sql("CURRENT_TIMESTAMP")
+    /// ```
+    public init(sql: String) {
+        let tokens = SQLText.strippingOuterParentheses(SQLTokenizer.tokens(in: sql))
+        self = DefaultValue.literal(from: tokens) ?? .sql(sql.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    private static func literal(from tokens: [SQLToken]) -> DefaultValue? {
+        var tokens = tokens[...]
+        var sign = ""
+        if let first = tokens.first, first.isSymbol("-") || first.isSymbol("+"), tokens.count == 2,
+           tokens.last!.kind == .number {
+            sign = first.text == "-" ? "-" : ""
+            tokens = tokens.dropFirst()
+        }
+        guard tokens.count == 1, let token = tokens.first else { return nil }
+        switch token.kind {
+        case .string:
+            return .text(String(token.text.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'"))
+        case .number:
+            let text = sign + token.text.replacingOccurrences(of: "_", with: "")
+            if token.text.lowercased().hasPrefix("0x") { return nil }
+            if let int = Int64(text) { return .integer(int) }
+            if let real = Double(text) { return .real(real) }
+            return nil
+        case .word:
+            switch token.text.uppercased() {
+            case "NULL": return .null
+            case "TRUE": return .boolean(true)
+            case "FALSE": return .boolean(false)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The expression to write after `DEFAULT`.
+    ///
+    /// ```swift
+    /// DefaultValue.text("it's").sqlExpression          // "'it''s'"
+    /// DefaultValue.sql("strftime('%s','now')").sqlExpression // "(strftime('%s','now'))"
+    /// ```
+    public var sqlExpression: String {
+        switch self {
+        case .null: return "NULL"
+        case .integer(let value): return String(value)
+        case .real(let value): return Self.realLiteral(value)
+        case .text(let value): return SQLText.literal(value)
+        case .boolean(let value): return value ? "TRUE" : "FALSE"
+        case .sql(let expression):
+            let tokens = SQLTokenizer.tokens(in: expression)
+            if tokens.count == 1, tokens[0].kind != .symbol { return expression }
+            if tokens.count == 2, tokens[0].isSymbol("-") || tokens[0].isSymbol("+"), tokens[1].kind == .number {
+                return expression
+            }
+            if SQLText.strippingOuterParentheses(tokens).count < tokens.count { return expression }
+            return "(" + expression + ")"
+        }
+    }
+
+    /// Whether SQLite accepts this default in `ALTER TABLE … ADD COLUMN` (a constant, not a
+    /// parenthesised expression nor CURRENT_TIME/DATE/TIMESTAMP).
+    public var isConstant: Bool {
+        switch self {
+        case .sql(let expression):
+            let value = DefaultValue(sql: expression)
+            if case .sql = value { return false }
+            return true
+        default:
+            return true
+        }
+    }
+
+    /// Whether this default is `NULL` (or the same as having none).
+    public var isNull: Bool {
+        switch self {
+        case .null: return true
+        case .sql(let expression):
+            if case .null = DefaultValue(sql: expression) { return true }
+            return false
+        default: return false
+        }
+    }
+
+    /// A value that compares equal for defaults SQLite treats as the same: `TRUE` and `1`,
+    /// `1.0` and `1.0`, `'a'` and `'a'`, raw SQL by its normalised text.
+    public var comparisonKey: String {
+        switch self {
+        case .null: return "null"
+        case .integer(let value): return "n:\(Double(value))"
+        case .real(let value): return "n:\(value)"
+        case .boolean(let value): return "n:\(value ? 1.0 : 0.0)"
+        case .text(let value): return "t:" + value
+        case .sql(let expression):
+            let value = DefaultValue(sql: expression)
+            if case .sql = value {
+                return "s:" + SQLText.normalize(tokens: SQLText.strippingOuterParentheses(SQLTokenizer.tokens(in: expression)))
+            }
+            return value.comparisonKey
+        }
+    }
+
+    static func realLiteral(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(format: "%.1f", value) }
+        return "\(value)"
+    }
+}

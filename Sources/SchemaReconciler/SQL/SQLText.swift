@@ -1,0 +1,82 @@
+// MARK: - SQLText
+
+/// Quoting and normalising of SQL text.
+///
+/// ```swift
+/// SQLText.quote("my table")           // "\"my table\""
+/// SQLText.literal("it's")             // "'it''s'"
+/// SQLText.normalize("\"Age\">=0") == SQLText.normalize("age >= 0") // true
+/// ```
+public enum SQLText {
+    /// A name quoted as an SQL identifier: always double quotes, inner quotes doubled.
+    public static func quote(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A comma-separated list of quoted names.
+    public static func quoteList(_ names: [String]) -> String {
+        names.map(quote).joined(separator: ", ")
+    }
+
+    /// A string as an SQL string literal.
+    public static func literal(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
+    /// A canonical form of an expression or statement, for comparison only: comments and
+    /// whitespace dropped, identifiers unquoted and case-folded, keywords case-folded, literals kept.
+    public static func normalize(_ sql: String) -> String {
+        normalize(tokens: SQLTokenizer.tokens(in: sql))
+    }
+
+    /// The canonical form of a token list (see ``normalize(_:)``).
+    public static func normalize(tokens: [SQLToken]) -> String {
+        var parts: [String] = []
+        for token in tokens {
+            switch token.kind {
+            case .word, .quotedIdentifier:
+                parts.append(token.identifier!.sqlNameKey)
+            case .number, .string, .blob, .variable, .symbol:
+                parts.append(token.text)
+            case .comment:
+                continue
+            }
+        }
+        var result = parts.joined(separator: " ")
+        // A trailing semicolon does not change a statement.
+        while result.hasSuffix(" ;") { result.removeLast(2) }
+        if result == ";" { result = "" }
+        return result
+    }
+
+    /// The expression without parentheses that enclose all of it: `((a + 1))` → `a + 1`.
+    public static func strippingOuterParentheses(_ tokens: [SQLToken]) -> [SQLToken] {
+        var tokens = tokens
+        while tokens.count >= 2, tokens.first!.isSymbol("("), tokens.last!.isSymbol(")"),
+              matchingParenthesis(in: tokens, from: 0) == tokens.count - 1 {
+            tokens = Array(tokens.dropFirst().dropLast())
+        }
+        return tokens
+    }
+
+    /// The index of the `)` that closes the `(` at `index`, or nil when unbalanced.
+    public static func matchingParenthesis(in tokens: [SQLToken], from index: Int) -> Int? {
+        var depth = 0
+        for i in index..<tokens.count {
+            if tokens[i].isSymbol("(") { depth += 1 }
+            else if tokens[i].isSymbol(")") {
+                depth -= 1
+                if depth == 0 { return i }
+            }
+        }
+        return nil
+    }
+
+    /// The source text covered by a run of tokens, as written.
+    public static func text(of tokens: ArraySlice<SQLToken>, in sql: String) -> String {
+        guard let first = tokens.first, let last = tokens.last else { return "" }
+        return String(sql[first.range.lowerBound..<last.range.upperBound])
+    }
+}
+
+import Foundation

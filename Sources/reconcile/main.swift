@@ -1,0 +1,2 @@
+import SchemaReconciler
+import ArgumentParser
