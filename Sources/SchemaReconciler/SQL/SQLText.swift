@@ -80,3 +80,47 @@ public enum SQLText {
 }
 
 import Foundation
+
+// MARK: - Rewriting names
+
+extension SQLText {
+    /// A `CREATE INDEX` statement with a column renamed in its terms and WHERE clause,
+    /// as SQLite's `RENAME COLUMN` rewrites it.
+    ///
+    /// ```swift
+    /// SQLText.renaming(identifier: "mail", to: "email", inIndex: "CREATE INDEX i ON t (mail)")
+    /// // CREATE INDEX i ON t ("email")
+    /// ```
+    public static func renaming(identifier old: String, to new: String, inIndex sql: String) -> String {
+        let tokens = SQLTokenizer.tokens(in: sql)
+        guard let open = tokens.firstIndex(where: { $0.isSymbol("(") }) else { return sql }
+        return replacing(tokens: tokens[open...].filter { token in
+            (token.kind == .word || token.kind == .quotedIdentifier) && token.identifier!.isSameName(as: old)
+        }, with: quote(new), in: sql)
+    }
+
+    /// A statement with the table name that follows the first top-level `ON` replaced
+    /// (the table of a `CREATE INDEX` or `CREATE TRIGGER`).
+    ///
+    /// ```swift
+    /// SQLText.renamingTable(to: "users", in: "CREATE INDEX i ON people (a)") // CREATE INDEX i ON "users" (a)
+    /// ```
+    public static func renamingTable(to new: String, in sql: String) -> String {
+        let tokens = SQLTokenizer.tokens(in: sql)
+        guard let on = tokens.firstIndex(where: { $0.isKeyword("ON") }), on + 1 < tokens.count else { return sql }
+        var end = on + 1
+        if end + 2 < tokens.count, tokens[end + 1].isSymbol(".") { end += 2 }
+        let range = tokens[on + 1].range.lowerBound..<tokens[end].range.upperBound
+        var result = sql
+        result.replaceSubrange(range, with: quote(new))
+        return result
+    }
+
+    private static func replacing(tokens: [SQLToken], with replacement: String, in sql: String) -> String {
+        var result = sql
+        for token in tokens.reversed() {
+            result.replaceSubrange(token.range, with: replacement)
+        }
+        return result
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+
+// MARK: - Reconciler
+
+/// Brings a SQLite database to the shape `schema.yaml` declares, and runs the data-migration
+/// upgrades that the app's version bump calls for, all in one transaction.
+///
+/// Call it at every launch: when nothing changed since the last sync it only compares a
+/// fingerprint and writes nothing.
+///
+/// ```swift
+/// let reconciler = Reconciler(schemaURL: Bundle.main.url(forResource: "schema", withExtension: "yaml")!)
+/// let report = try reconciler.sync(databaseAt: databasePath)
+///
+/// // With GRDB:
+/// let dbQueue = try DatabaseQueue(path: databasePath)
+/// try reconciler.sync(dbQueue)
+/// ```
+public struct Reconciler: Sendable {
+    // MARK: Options
+
+    /// How a sync treats databases it did not create.
+    public struct Options: Sendable {
+        /// The version a database with user tables but no stored state is treated as being at.
+        public var legacyVersion: SemanticVersion
+        /// Whether a database synced by a newer app version is accepted (no upgrades, no drops).
+        public var allowsNewerDatabase: Bool
+        /// How long to wait for another connection's write lock, in seconds (path-based syncs).
+        public var busyTimeout: TimeInterval
+
+        /// Creates options.
+        ///
+        /// ```swift
+        /// let options = Reconciler.Options(legacyVersion: "1.0.0")
+        /// ```
+        public init(legacyVersion: SemanticVersion = .zero, allowsNewerDatabase: Bool = false,
+                    busyTimeout: TimeInterval = 30) {
+            self.legacyVersion = legacyVersion
+            self.allowsNewerDatabase = allowsNewerDatabase
+            self.busyTimeout = busyTimeout
+        }
+    }
+
+    /// A data migration written in Swift, run like an upgrade script.
+    struct CodeUpgrade: Sendable {
+        var version: SemanticVersion
+        var name: String
+        var body: @Sendable (Database) throws -> Void
+    }
+
+    /// The schema file.
+    public let schemaURL: URL
+    /// The options.
+    public var options: Options
+    var codeUpgrades: [CodeUpgrade] = []
+
+    /// Creates a reconciler for the schema file at `schemaURL` (an app-bundle resource or a path).
+    public init(schemaURL: URL, options: Options = Options()) {
+        self.schemaURL = schemaURL
+        self.options = options
+    }
+
+    /// Creates a reconciler for the schema file at `schemaPath`.
+    ///
+    /// ```swift
+    /// let reconciler = Reconciler(schemaPath: "schema.yaml")
+    /// ```
+    public init(schemaPath: String, options: Options = Options()) {
+        self.init(schemaURL: URL(fileURLWithPath: schemaPath), options: options)
+    }
+
+    /// Registers a data migration written in Swift for `version`. It runs exactly like an
+    /// upgrade script of that version (after that version's scripts), at most once per database.
+    ///
+    /// ```swift
+    /// reconciler.registerUpgrade(version: "1.3.0", named: "hash-passwords") { db in
+    ///     for row in try Row.fetchAll(db, sql: "SELECT id, password FROM users") { … }
+    /// }
+    /// ```
+    public mutating func registerUpgrade(version: SemanticVersion, named name: String,
+                                         _ body: @escaping @Sendable (Database) throws -> Void) {
+        codeUpgrades.append(CodeUpgrade(version: version, name: name, body: body))
+    }
+
+    // MARK: Sync
+
+    /// Syncs the database file at `path`, creating it if needed.
+    @discardableResult
+    public func sync(databaseAt path: String) throws -> SyncReport {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(options.busyTimeout)
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw ReconcileError.unreadableDatabase(path: path, message: Self.message(of: error))
+        }
+        return try sync(queue)
+    }
+
+    /// Syncs a database through an app's GRDB `DatabaseQueue` or `DatabasePool`.
+    /// Call it outside any transaction.
+    @discardableResult
+    public func sync(_ writer: any DatabaseWriter) throws -> SyncReport {
+        try SyncSession(reconciler: self).sync(writer)
+    }
+
+    // MARK: Dry run
+
+    /// What a sync of the database at `path` would do; never writes, and never creates the file.
+    public func plan(databaseAt path: String) throws -> Plan {
+        guard FileManager.default.fileExists(atPath: path) else {
+            return try plan(DatabaseQueue())
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(options.busyTimeout)
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw ReconcileError.unreadableDatabase(path: path, message: Self.message(of: error))
+        }
+        return try plan(queue)
+    }
+
+    /// What a sync through `reader` would do; never writes.
+    public func plan(_ reader: any DatabaseReader) throws -> Plan {
+        try SyncSession(reconciler: self).plan(reader)
+    }
+
+    static func message(of error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? error.description }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+
+// MARK: - StoredState
+
+/// What the database remembers about its syncs, in the reconciler's own tables
+/// (`_reconciler_state` and `_reconciler_upgrades`), written in the same transaction as the
+/// schema changes.
+///
+/// ```swift
+/// let state = try StoredState.read(db)
+/// state?.version          // 1.2.0
+/// state?.appliedUpgrades  // [AppliedUpgrade(version: 1.1.0, name: "upgrades/1.1.0.sql", …)]
+/// ```
+public struct StoredState: Sendable, Equatable {
+    /// The version the database was last synced to.
+    public var version: SemanticVersion?
+    /// The fingerprint of schema.yaml and its scripts at the last sync.
+    public var fingerprint: String?
+    /// `PRAGMA schema_version` right after the last sync.
+    public var schemaVersion: Int?
+    /// The script paths the fingerprint covers, so that the no-op check can read them without parsing YAML.
+    public var scriptPaths: [String]
+    /// The upgrades that ran, oldest first.
+    public var appliedUpgrades: [AppliedUpgrade]
+
+    /// The state table's name.
+    public static let stateTable = "_reconciler_state"
+    /// The applied upgrades table's name.
+    public static let upgradesTable = "_reconciler_upgrades"
+
+    /// Creates a state value.
+    public init(version: SemanticVersion? = nil, fingerprint: String? = nil, schemaVersion: Int? = nil,
+                scriptPaths: [String] = [], appliedUpgrades: [AppliedUpgrade] = []) {
+        self.version = version
+        self.fingerprint = fingerprint
+        self.schemaVersion = schemaVersion
+        self.scriptPaths = scriptPaths
+        self.appliedUpgrades = appliedUpgrades
+    }
+
+    // MARK: Reading
+
+    /// The stored state, or nil when the database has never been synced.
+    public static func read(_ db: Database) throws -> StoredState? {
+        let exists = try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                                       arguments: [stateTable]) ?? false
+        guard exists else { return nil }
+        var values: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM \(SQLText.quote(stateTable))") {
+            values[row["key"]] = row["value"]
+        }
+        var state = StoredState()
+        state.version = values["version"].flatMap(SemanticVersion.init)
+        state.fingerprint = values["fingerprint"]
+        state.schemaVersion = values["schema_version"].flatMap { Int($0) }
+        state.scriptPaths = values["scripts"].map { $0.split(separator: "\n").map(String.init) } ?? []
+        let hasUpgrades = try Bool.fetchOne(
+            db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = ?",
+            arguments: [upgradesTable]) ?? false
+        if hasUpgrades {
+            state.appliedUpgrades = try Row.fetchAll(
+                db, sql: "SELECT version, name, kind, checksum, applied_at FROM \(SQLText.quote(upgradesTable)) ORDER BY rowid"
+            ).map { row in
+                AppliedUpgrade(version: SemanticVersion(row["version"] as String) ?? .zero, name: row["name"],
+                               isScript: (row["kind"] as String) == "script", checksum: row["checksum"],
+                               appliedAt: row["applied_at"])
+            }
+        }
+        return state
+    }
+
+    // MARK: Writing
+
+    /// The statements that create the state tables when they are missing.
+    static let createStatements = [
+        "CREATE TABLE IF NOT EXISTS \(SQLText.quote(stateTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS \(SQLText.quote(upgradesTable)) (version TEXT NOT NULL, name TEXT NOT NULL, "
+            + "kind TEXT NOT NULL, checksum TEXT, applied_at TEXT NOT NULL, PRIMARY KEY (version, name))",
+    ]
+
+    /// Stores version, fingerprint and schema version (tables must exist).
+    func write(_ db: Database) throws {
+        let values: [(String, String?)] = [
+            ("version", version?.description), ("fingerprint", fingerprint),
+            ("schema_version", schemaVersion.map(String.init)), ("scripts", scriptPaths.joined(separator: "\n")),
+        ]
+        for (key, value) in values {
+            if let value {
+                try db.execute(sql: "INSERT OR REPLACE INTO \(SQLText.quote(Self.stateTable)) (key, value) VALUES (?, ?)",
+                               arguments: [key, value])
+            }
+        }
+    }
+
+    /// Records one upgrade that ran.
+    static func record(_ upgrade: AppliedUpgrade, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO \(SQLText.quote(upgradesTable)) (version, name, kind, checksum, applied_at) VALUES (?, ?, ?, ?, ?)",
+            arguments: [upgrade.version.description, upgrade.name, upgrade.isScript ? "script" : "code",
+                        upgrade.checksum, upgrade.appliedAt])
+    }
+}
+
+// MARK: - AppliedUpgrade
+
+/// An upgrade that ran on this database.
+///
+/// ```swift
+/// AppliedUpgrade(version: "1.1.0", name: "upgrades/1.1.0.sql", isScript: true, checksum: "ab12…", appliedAt: "2026-01-01T10:00:00Z")
+/// ```
+public struct AppliedUpgrade: Sendable, Equatable {
+    /// Its version.
+    public var version: SemanticVersion
+    /// The script path or the code upgrade's name.
+    public var name: String
+    /// A script (true) or a code upgrade (false).
+    public var isScript: Bool
+    /// The checksum of the script's text when it ran.
+    public var checksum: String?
+    /// When it ran (ISO 8601, UTC).
+    public var appliedAt: String
+
+    /// Creates a record.
+    public init(version: SemanticVersion, name: String, isScript: Bool, checksum: String?, appliedAt: String) {
+        self.version = version
+        self.name = name
+        self.isScript = isScript
+        self.checksum = checksum
+        self.appliedAt = appliedAt
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import GRDB
+
+// MARK: - Applying a plan
+
+extension SyncSession {
+    /// Runs the plan inside the caller's transaction: expand steps, upgrades, contract steps,
+    /// then the checks, then the stored state.
+    func execute(_ context: Context, in db: Database) throws -> SyncReport {
+        let plan = context.plan
+        var statements: [String] = []
+        let baseline = try foreignKeyViolations(in: db, tables: plan.foreignKeyCheckTables)
+        for step in plan.expandSteps {
+            try run(step, in: db, statements: &statements)
+        }
+        var applied: [AppliedUpgrade] = []
+        let now = ISO8601DateFormatter().string(from: Date())
+        for upgrade in plan.upgrades {
+            switch upgrade.kind {
+            case .script(let script):
+                try run(script, version: upgrade.version, in: db)
+                applied.append(AppliedUpgrade(version: upgrade.version, name: script.path, isScript: true,
+                                              checksum: Fingerprint.checksum(ofScript: script.sql), appliedAt: now))
+            case .code(let name):
+                for code in reconciler.codeUpgrades where code.version == upgrade.version && code.name == name {
+                    do {
+                        try code.body(db)
+                    } catch {
+                        throw ReconcileError.codeUpgradeFailed(version: upgrade.version, name: name,
+                                                               message: Reconciler.message(of: error))
+                    }
+                }
+                applied.append(AppliedUpgrade(version: upgrade.version, name: name, isScript: false, checksum: nil,
+                                              appliedAt: now))
+            }
+        }
+        for step in plan.contractSteps {
+            try run(step, in: db, statements: &statements)
+        }
+
+        // Check: foreign keys, then the live schema against the declared one.
+        let after = try foreignKeyViolations(in: db, tables: plan.foreignKeyCheckTables)
+        for (key, violation) in after.sorted(by: { $0.key < $1.key }) where violation.rows > (baseline[key]?.rows ?? 0) {
+            throw ReconcileError.foreignKeyViolation(table: violation.table, parent: violation.parent, rows: violation.rows)
+        }
+        let live = try SchemaInspector().inspect(db)
+        let remaining = try SchemaDiff(declared: context.file.schema, drop: context.drop, live: live)
+        if !remaining.changes.isEmpty {
+            throw ReconcileError.verificationFailed(remaining.changes.map(\.description))
+        }
+
+        // Store the new state.
+        for sql in StoredState.createStatements {
+            try db.execute(sql: sql)
+        }
+        let state = StoredState(
+            version: plan.toVersion, fingerprint: context.fingerprint,
+            schemaVersion: try Int.fetchOne(db, sql: "PRAGMA schema_version"),
+            scriptPaths: context.file.upgrades.flatMap(\.scripts).map(\.path))
+        try state.write(db)
+        for upgrade in applied {
+            try StoredState.record(upgrade, in: db)
+        }
+        return SyncReport(plan: plan, statements: statements, upgrades: plan.upgrades, warnings: plan.warnings,
+                          version: plan.toVersion, didChange: true)
+    }
+
+    // MARK: Steps
+
+    private func run(_ step: Step, in db: Database, statements: inout [String]) throws {
+        for check in step.checks {
+            guard let rows = try? Int.fetchOne(db, sql: check.sql), rows > 0 else { continue }
+            throw ReconcileError.dataDoesNotFit(table: check.table, constraint: check.constraint, rows: rows,
+                                                advice: check.advice)
+        }
+        for sql in step.statements {
+            do {
+                try db.execute(sql: sql)
+            } catch let error as DatabaseError {
+                let message = (error.message ?? error.description)
+                    .replacingOccurrences(of: Planner.temporaryPrefix, with: "")
+                throw ReconcileError.stepFailed(phase: step.phase, step: step.summary, table: step.table,
+                                                statement: sql, message: message)
+            }
+            statements.append(sql)
+        }
+    }
+
+    // MARK: Upgrade scripts
+
+    /// Runs a script statement by statement with SQLite's own parser, so that semicolons in
+    /// strings, comments and trigger bodies are never mistaken for statement ends.
+    private func run(_ script: UpgradeScript, version: SemanticVersion, in db: Database) throws {
+        let text = script.sql
+        let utf8 = Array(text.utf8)
+        var offset = 0   // UTF-8 offset just past the last statement found
+        func lineAndPreview(from start: Int) -> (Int, String) {
+            let rest = String(decoding: utf8[start...], as: UTF8.self)
+            let tokens = SQLTokenizer.tokens(in: rest)
+            guard let first = tokens.first else { return (line(at: start), "") }
+            let firstOffset = start + rest.utf8.distance(from: rest.startIndex, to: first.range.lowerBound)
+            let end = tokens.firstIndex { $0.isSymbol(";") } ?? tokens.count - 1
+            let preview = SQLText.text(of: tokens[0...max(0, min(end, tokens.count - 1))], in: rest)
+            return (line(at: firstOffset), preview)
+        }
+        func line(at position: Int) -> Int {
+            1 + utf8[..<min(position, utf8.count)].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        }
+        let statements = try db.allStatements(sql: text)
+        while true {
+            let statement: Statement?
+            do {
+                statement = try statements.next()
+            } catch let error as DatabaseError {
+                let (line, preview) = lineAndPreview(from: offset)
+                throw ReconcileError.upgradeFailed(version: version, script: script.path, line: line,
+                                                   statement: preview, message: error.message ?? error.description)
+            }
+            guard let statement else { break }
+            let sql = statement.sql
+            let start: Int
+            if let found = Self.find(Array(sql.utf8), in: utf8, from: offset) {
+                start = found
+                offset = found + sql.utf8.count
+            } else {
+                start = offset
+            }
+            do {
+                try statement.execute()
+            } catch let error as DatabaseError {
+                let (line, preview) = lineAndPreview(from: start)
+                throw ReconcileError.upgradeFailed(version: version, script: script.path, line: line,
+                                                   statement: preview, message: error.message ?? error.description)
+            }
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        for index in start...(haystack.count - needle.count) where haystack[index] == needle[0] {
+            if haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+        }
+        return nil
+    }
+
+    // MARK: Foreign keys
+
+    struct Violation {
+        var table: String
+        var parent: String
+        var rows: Int
+    }
+
+    /// `PRAGMA foreign_key_check` on each existing table, counted per (table, parent).
+    private func foreignKeyViolations(in db: Database, tables: [String]) throws -> [String: Violation] {
+        var result: [String: Violation] = [:]
+        for table in tables {
+            let exists = try Bool.fetchOne(
+                db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE",
+                arguments: [table]) ?? false
+            guard exists else { continue }
+            for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check(\(SQLText.quote(table)))") {
+                let parent: String = row[2]
+                let key = table.sqlNameKey + "\u{0}" + parent.sqlNameKey
+                result[key, default: Violation(table: table, parent: parent, rows: 0)].rows += 1
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,140 @@
+// MARK: - Change
+
+/// One difference between the declared schema and the live database, as the diff finds it.
+/// The planner turns changes into SQL steps; it alone decides how (native ALTER or rebuild).
+///
+/// ```swift
+/// let diff = try SchemaDiff(declared: file.schema, drop: file.drop, live: liveSchema)
+/// for change in diff.changes { print(change) } // add column users.nickname, …
+/// ```
+public enum Change: Sendable, Equatable, CustomStringConvertible {
+    /// A declared table that the database lacks.
+    case createTable(Table)
+    /// A table to rename (a `renamed_from` hint, or a spelling that differs only in letter case).
+    case renameTable(from: String, to: String)
+    /// A column to rename, in a table named by its declared name.
+    case renameColumn(table: String, from: String, to: String)
+    /// A declared column that the live table lacks.
+    case addColumn(table: String, column: Column)
+    /// A live table whose definition differs from the declared one in ways other than new columns.
+    case alterTable(table: String, differences: [TableDifference])
+    /// A column that `drop.columns` names and the table still has.
+    case dropColumn(table: String, column: String)
+    /// A table that `drop.tables` names and the database still has.
+    case dropTable(String)
+    /// A declared index to create (new, renamed or changed).
+    case createIndex(table: String, index: Index)
+    /// A live index to drop (changed, renamed, or named by `drop.indexes`).
+    case dropIndex(table: String, name: String)
+    /// A declared view to create (new or changed).
+    case createView(View)
+    /// A live view to drop (changed, or named by `drop.views`).
+    case dropView(String)
+    /// A declared trigger to create (new or changed).
+    case createTrigger(Trigger)
+    /// A live trigger to drop (changed, or named by `drop.triggers`).
+    case dropTrigger(String)
+
+    public var description: String {
+        switch self {
+        case .createTable(let table): return "create table \(table.name)"
+        case .renameTable(let from, let to): return "rename table \(from) to \(to)"
+        case .renameColumn(let table, let from, let to): return "rename column \(table).\(from) to \(to)"
+        case .addColumn(let table, let column): return "add column \(table).\(column.name)"
+        case .alterTable(let table, let differences):
+            return "change table \(table): " + differences.map(\.description).joined(separator: "; ")
+        case .dropColumn(let table, let column): return "drop column \(table).\(column)"
+        case .dropTable(let table): return "drop table \(table)"
+        case .createIndex(let table, let index): return "create index \(index.name) on \(table)"
+        case .dropIndex(let table, let name): return "drop index \(name) on \(table)"
+        case .createView(let view): return "create view \(view.name)"
+        case .dropView(let name): return "drop view \(name)"
+        case .createTrigger(let trigger): return "create trigger \(trigger.name)"
+        case .dropTrigger(let name): return "drop trigger \(name)"
+        }
+    }
+}
+
+// MARK: - TableDifference
+
+/// One way a live table differs from its declaration, and the constraint it adds that
+/// existing rows could violate (nil when no row can violate it).
+///
+/// ```swift
+/// TableDifference(description: "column email: NOT NULL added", constraint: .notNull(column: "email"))
+/// ```
+public struct TableDifference: Sendable, Equatable, CustomStringConvertible {
+    /// What differs, in words: `column email: type TEXT → INTEGER`.
+    public var description: String
+    /// The new constraint that rows could violate, if any.
+    public var constraint: NewConstraint?
+
+    /// Creates a difference.
+    public init(description: String, constraint: NewConstraint? = nil) {
+        self.description = description
+        self.constraint = constraint
+    }
+}
+
+// MARK: - NewConstraint
+
+/// A constraint a change adds, which existing rows could violate: such changes run in the
+/// contract step, after upgrades, so that an upgrade can make the data fit first.
+///
+/// ```swift
+/// NewConstraint.unique(columns: ["email"]).description // "UNIQUE (email)"
+/// ```
+public enum NewConstraint: Sendable, Equatable, CustomStringConvertible {
+    case notNull(column: String)
+    case unique(columns: [String])
+    case primaryKey(columns: [String])
+    case check(expression: String)
+    case foreignKey(columns: [String], table: String)
+    case strictTypes
+    case type(column: String)
+    case withoutRowID
+
+    public var description: String {
+        switch self {
+        case .notNull(let column): return "NOT NULL on \(column)"
+        case .unique(let columns): return "UNIQUE (\(columns.joined(separator: ", ")))"
+        case .primaryKey(let columns): return "PRIMARY KEY (\(columns.joined(separator: ", ")))"
+        case .check(let expression): return "CHECK (\(expression))"
+        case .foreignKey(let columns, let table): return "FOREIGN KEY (\(columns.joined(separator: ", "))) REFERENCES \(table)"
+        case .strictTypes: return "STRICT"
+        case .type(let column): return "the type of \(column)"
+        case .withoutRowID: return "WITHOUT ROWID"
+        }
+    }
+}
+
+// MARK: - UndeclaredObject
+
+/// An object the database has and schema.yaml does not declare: reported, never removed.
+///
+/// ```swift
+/// UndeclaredObject(kind: .column, name: "legacy_flag", table: "users").description
+/// // "column users.legacy_flag is not declared; it is kept"
+/// ```
+public struct UndeclaredObject: Sendable, Equatable, CustomStringConvertible {
+    /// The kinds of object.
+    public enum Kind: String, Sendable { case table, column, index, view, trigger }
+    /// The kind.
+    public var kind: Kind
+    /// Its name.
+    public var name: String
+    /// Its table, for a column or an index.
+    public var table: String?
+
+    /// Creates a report of an undeclared object.
+    public init(kind: Kind, name: String, table: String? = nil) {
+        self.kind = kind
+        self.name = name
+        self.table = table
+    }
+
+    public var description: String {
+        let what = table.map { kind == .column ? "\($0).\(name)" : "\(name) on \($0)" } ?? name
+        return "\(kind.rawValue) \(what) is not declared in schema.yaml; it is kept (list it under drop to remove it)"
+    }
+}

@@ -1,0 +1,314 @@
+// MARK: - SchemaDiff
+
+/// The differences between a declared schema and a live one: a pure function of the two
+/// models (and the `drop` list), with no I/O.
+///
+/// ```swift
+/// let diff = try SchemaDiff(declared: file.schema, drop: file.drop, live: try SchemaInspector().inspect(db))
+/// diff.changes     // [.addColumn(table: "users", column: …), …]
+/// diff.undeclared  // objects the database has and the file does not declare
+/// ```
+public struct SchemaDiff: Sendable {
+    /// The changes, in no particular execution order (the planner orders them).
+    public private(set) var changes: [Change] = []
+    /// Live objects the file does not declare and does not drop.
+    public private(set) var undeclared: [UndeclaredObject] = []
+    /// For each declared table that exists live: the live table, with renames applied.
+    public private(set) var matchedTables: [String: Table] = [:]
+    /// Live names (by `sqlNameKey`) of declared tables, before renames.
+    public private(set) var liveNames: [String: String] = [:]
+
+    /// Whether the database already matches the declaration.
+    public var isEmpty: Bool { changes.isEmpty }
+
+    /// Compares `declared` (with its `drop` list) against `live`.
+    /// - Throws: ``DiffError`` when a rename hint cannot be followed.
+    public init(declared: Schema, drop: DropList = DropList(), live: Schema) throws {
+        var claimedLiveTables = Set<String>()
+        var renamedLive = live
+        // MARK: Tables
+        for table in declared.tables {
+            var source = live.table(named: table.name)
+            for old in table.renamedFrom where !old.isSameName(as: table.name) {
+                guard let oldTable = live.table(named: old) else { continue }
+                if source != nil {
+                    throw DiffError.renameConflict(kind: "table", old: oldTable.name, new: table.name, table: nil)
+                }
+                source = oldTable
+            }
+            guard let liveTable = source else {
+                changes.append(.createTable(table))
+                continue
+            }
+            claimedLiveTables.insert(liveTable.name.sqlNameKey)
+            liveNames[table.name.sqlNameKey] = liveTable.name
+            if liveTable.name != table.name {
+                changes.append(.renameTable(from: liveTable.name, to: table.name))
+            }
+            var renamed = liveTable
+            renamed.name = table.name
+            try compareTable(table, with: &renamed, declared: declared, drop: drop, live: live)
+            matchedTables[table.name.sqlNameKey] = renamed
+            if let position = renamedLive.tables.firstIndex(where: { $0.name.isSameName(as: liveTable.name) }) {
+                renamedLive.tables[position] = renamed
+            }
+        }
+        for table in live.tables where !claimedLiveTables.contains(table.name.sqlNameKey) {
+            if drop.tables.contains(where: { $0.isSameName(as: table.name) }) {
+                changes.append(.dropTable(table.name))
+            } else {
+                undeclared.append(UndeclaredObject(kind: .table, name: table.name))
+            }
+        }
+        // MARK: Views
+        for view in declared.views {
+            if let liveView = live.view(named: view.name) {
+                if liveView.shape != view.shape || liveView.name != view.name {
+                    changes.append(.dropView(liveView.name))
+                    changes.append(.createView(view))
+                }
+            } else {
+                changes.append(.createView(view))
+            }
+        }
+        for view in live.views where declared.view(named: view.name) == nil {
+            if drop.views.contains(where: { $0.isSameName(as: view.name) }) {
+                changes.append(.dropView(view.name))
+            } else {
+                undeclared.append(UndeclaredObject(kind: .view, name: view.name))
+            }
+        }
+        // MARK: Triggers
+        for trigger in declared.triggers {
+            if let liveTrigger = live.trigger(named: trigger.name) {
+                if liveTrigger.shape != trigger.shape || liveTrigger.name != trigger.name {
+                    changes.append(.dropTrigger(liveTrigger.name))
+                    changes.append(.createTrigger(trigger))
+                }
+            } else {
+                changes.append(.createTrigger(trigger))
+            }
+        }
+        for trigger in live.triggers where declared.trigger(named: trigger.name) == nil {
+            if drop.triggers.contains(where: { $0.isSameName(as: trigger.name) }) {
+                changes.append(.dropTrigger(trigger.name))
+            } else {
+                undeclared.append(UndeclaredObject(kind: .trigger, name: trigger.name, table: trigger.table))
+            }
+        }
+    }
+
+    // MARK: - One table
+
+    private mutating func compareTable(_ table: Table, with live: inout Table, declared: Schema,
+                                       drop: DropList, live liveSchema: Schema) throws {
+        // Columns: follow renames, then find new, dropped and undeclared ones.
+        var claimed = Set<String>()
+        var renamedColumns: [String: String] = [:]   // declared key -> live name
+        for column in table.columns {
+            var source = live.column(named: column.name)
+            for old in column.renamedFrom where !old.isSameName(as: column.name) {
+                guard let oldColumn = live.column(named: old) else { continue }
+                if source != nil {
+                    throw DiffError.renameConflict(kind: "column", old: oldColumn.name, new: column.name, table: table.name)
+                }
+                source = oldColumn
+            }
+            guard let liveColumn = source else { continue }
+            claimed.insert(liveColumn.name.sqlNameKey)
+            renamedColumns[column.name.sqlNameKey] = liveColumn.name
+        }
+        for column in table.columns {
+            guard let liveName = renamedColumns[column.name.sqlNameKey], liveName != column.name else { continue }
+            changes.append(.renameColumn(table: table.name, from: liveName, to: column.name))
+            live.rename(column: liveName, to: column.name)
+        }
+        let droppable = drop.columns(of: table.name)
+        for column in live.columns where !claimed.contains(column.name.sqlNameKey) {
+            if droppable.contains(where: { $0.isSameName(as: column.name) }) {
+                changes.append(.dropColumn(table: table.name, column: column.name))
+            } else {
+                undeclared.append(UndeclaredObject(kind: .column, name: column.name, table: table.name))
+            }
+        }
+        let added = table.columns.filter { renamedColumns[$0.name.sqlNameKey] == nil }
+        for column in added {
+            changes.append(.addColumn(table: table.name, column: column))
+        }
+        let differences = Self.differences(declared: table, in: declared, live: live, in: liveSchema, added: added)
+        if !differences.isEmpty {
+            changes.append(.alterTable(table: table.name, differences: differences))
+        }
+        // Indexes.
+        var claimedIndexes = Set<String>()
+        for index in table.indexes {
+            var source = live.index(named: index.name)
+            for old in index.renamedFrom where !old.isSameName(as: index.name) {
+                guard let oldIndex = live.index(named: old) else { continue }
+                if source != nil {
+                    throw DiffError.renameConflict(kind: "index", old: oldIndex.name, new: index.name, table: table.name)
+                }
+                source = oldIndex
+            }
+            if let liveIndex = source {
+                claimedIndexes.insert(liveIndex.name.sqlNameKey)
+                if liveIndex.shape(on: table.name) == index.shape(on: table.name), liveIndex.name.isSameName(as: index.name) {
+                    continue
+                }
+                changes.append(.dropIndex(table: table.name, name: liveIndex.name))
+            } else if let elsewhere = liveSchema.index(named: index.name) {
+                // The name is taken by an index on another table: it moves here.
+                claimedIndexes.insert(elsewhere.index.name.sqlNameKey)
+                changes.append(.dropIndex(table: elsewhere.table.name, name: elsewhere.index.name))
+            }
+            changes.append(.createIndex(table: table.name, index: index))
+        }
+        for index in live.indexes where !claimedIndexes.contains(index.name.sqlNameKey) {
+            if declared.index(named: index.name) != nil { continue }
+            if drop.indexes.contains(where: { $0.isSameName(as: index.name) }) {
+                changes.append(.dropIndex(table: table.name, name: index.name))
+            } else {
+                undeclared.append(UndeclaredObject(kind: .index, name: index.name, table: table.name))
+            }
+        }
+    }
+
+    /// How `live` (renames applied) differs from `declared`, new columns aside.
+    static func differences(declared table: Table, in declaredSchema: Schema, live: Table, in liveSchema: Schema,
+                            added: [Column]) -> [TableDifference] {
+        let declaredNames = table.columns.map(\.name)
+        let present = declaredNames.filter { live.column(named: $0) != nil }
+        var declaredShape = TableShape(table, in: declaredSchema, columns: present)
+        let liveShape = TableShape(live, in: liveSchema, columns: present)
+        var result: [TableDifference] = []
+        // Columns, one by one.
+        for (want, have) in zip(declaredShape.columns, liveShape.columns) where want != have {
+            let name = table.column(named: want.name)?.name ?? want.name
+            if want.type != have.type {
+                result.append(TableDifference(
+                    description: "column \(name): type \(have.type.isEmpty ? "(none)" : have.type) → \(want.type.isEmpty ? "(none)" : want.type)",
+                    constraint: table.isStrict ? .type(column: name) : nil))
+            }
+            if want.isNotNull != have.isNotNull {
+                result.append(want.isNotNull
+                    ? TableDifference(description: "column \(name): NOT NULL added", constraint: .notNull(column: name))
+                    : TableDifference(description: "column \(name): NOT NULL removed"))
+            }
+            if want.defaultValue != have.defaultValue {
+                result.append(TableDifference(description: "column \(name): default changed"))
+            }
+            if want.collation != have.collation {
+                let keyed = declaredShape.uniqueConstraints.contains { $0.contains(want.name) }
+                    || declaredShape.primaryKey.contains(want.name)
+                result.append(TableDifference(
+                    description: "column \(name): collation \(have.collation ?? "BINARY") → \(want.collation ?? "BINARY")",
+                    constraint: keyed ? .unique(columns: [name]) : nil))
+            }
+            if want.generated != have.generated || want.isStored != have.isStored {
+                result.append(TableDifference(description: "column \(name): generated expression changed"))
+            }
+        }
+        // Table-level parts, with new columns taken into account.
+        declaredShape = TableShape(table, in: declaredSchema)
+        let liveFull = TableShape(live, in: liveSchema)
+        let addedKeys = Set(added.map(\.name.sqlNameKey))
+        if declaredShape.primaryKey != liveFull.primaryKey {
+            result.append(TableDifference(
+                description: "primary key (\(liveFull.primaryKey.joined(separator: ", "))) → (\(declaredShape.primaryKey.joined(separator: ", ")))",
+                constraint: .primaryKey(columns: table.primaryKeyColumns)))
+        }
+        if declaredShape.isAutoincrement != liveFull.isAutoincrement {
+            result.append(TableDifference(description: declaredShape.isAutoincrement ? "AUTOINCREMENT added" : "AUTOINCREMENT removed"))
+        }
+        for unique in declaredShape.uniqueConstraints where !liveFull.uniqueConstraints.contains(unique) {
+            let names = unique.map { key in table.column(named: key)?.name ?? key }
+            result.append(TableDifference(description: "UNIQUE (\(names.joined(separator: ", "))) added",
+                                          constraint: .unique(columns: names)))
+        }
+        for unique in liveFull.uniqueConstraints where !declaredShape.uniqueConstraints.contains(unique) {
+            result.append(TableDifference(description: "UNIQUE (\(unique.joined(separator: ", "))) removed"))
+        }
+        let originalChecks = table.columns.compactMap(\.check) + table.checks
+        for check in originalChecks where !liveFull.checks.contains(TableShape.normalizedExpression(check)) {
+            result.append(TableDifference(description: "CHECK (\(check)) added", constraint: .check(expression: check)))
+        }
+        let declaredChecks = Set(declaredShape.checks)
+        for check in liveFull.checks where !declaredChecks.contains(check) {
+            result.append(TableDifference(description: "CHECK (\(check)) removed"))
+        }
+        for foreignKey in declaredShape.foreignKeys where !liveFull.foreignKeys.contains(foreignKey) {
+            let onlyNewColumns = foreignKey.columns.allSatisfy { addedKeys.contains($0) }
+            let original = table.allForeignKeys.first { $0.columns.map(\.sqlNameKey) == foreignKey.columns }
+            result.append(TableDifference(
+                description: "FOREIGN KEY (\(foreignKey.columns.joined(separator: ", "))) REFERENCES \(foreignKey.table) added",
+                constraint: onlyNewColumns ? nil : .foreignKey(columns: original?.columns ?? foreignKey.columns,
+                                                                 table: original?.table ?? foreignKey.table)))
+        }
+        for foreignKey in liveFull.foreignKeys where !declaredShape.foreignKeys.contains(foreignKey) {
+            result.append(TableDifference(
+                description: "FOREIGN KEY (\(foreignKey.columns.joined(separator: ", "))) REFERENCES \(foreignKey.table) removed"))
+        }
+        if declaredShape.isStrict != liveFull.isStrict {
+            result.append(declaredShape.isStrict
+                ? TableDifference(description: "STRICT added", constraint: .strictTypes)
+                : TableDifference(description: "STRICT removed"))
+        }
+        if declaredShape.isWithoutRowID != liveFull.isWithoutRowID {
+            result.append(TableDifference(
+                description: declaredShape.isWithoutRowID ? "WITHOUT ROWID added" : "WITHOUT ROWID removed",
+                constraint: declaredShape.isWithoutRowID ? .withoutRowID : nil))
+        }
+        // Column order: new columns can only be appended.
+        let liveOrder = live.columns.map(\.name.sqlNameKey).filter { key in table.column(named: key) != nil }
+        let expected = liveOrder + table.columns.map(\.name.sqlNameKey).filter { addedKeys.contains($0) }
+        if expected != table.columns.map(\.name.sqlNameKey) {
+            result.append(TableDifference(description: "column order (\(liveOrder.joined(separator: ", "))) → (\(declaredNames.joined(separator: ", ")))"))
+        }
+        return result
+    }
+}
+
+// MARK: - DiffError
+
+/// A declaration that cannot be followed against this database.
+///
+/// ```swift
+/// DiffError.renameConflict(kind: "table", old: "people", new: "users", table: nil).description
+/// ```
+public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `renamed_from` names an object that still exists next to the new one.
+    case renameConflict(kind: String, old: String, new: String, table: String?)
+
+    public var description: String {
+        switch self {
+        case .renameConflict(let kind, let old, let new, let table):
+            let place = table.map { " in table \($0)" } ?? ""
+            return "\(kind) \(new) is declared renamed_from \(old), but both \(old) and \(new) exist\(place); "
+                + "drop or rename one of them by hand, or remove the renamed_from hint"
+        }
+    }
+}
+
+// MARK: - Renaming a column in a model
+
+extension Table {
+    /// Renames a column everywhere this table mentions it.
+    mutating func rename(column old: String, to new: String) {
+        let rename: (String) -> String = { $0.isSameName(as: old) ? new : $0 }
+        for index in columns.indices where columns[index].name.isSameName(as: old) {
+            columns[index].name = new
+        }
+        primaryKey = primaryKey.map(rename)
+        uniqueConstraints = uniqueConstraints.map { $0.map(rename) }
+        for index in foreignKeys.indices {
+            foreignKeys[index].columns = foreignKeys[index].columns.map(rename)
+            if foreignKeys[index].table.isSameName(as: name) {
+                foreignKeys[index].referencedColumns = foreignKeys[index].referencedColumns.map(rename)
+            }
+        }
+        for index in indexes.indices {
+            indexes[index].columns = indexes[index].columns.map(rename)
+            indexes[index].sql = indexes[index].sql.map { SQLText.renaming(identifier: old, to: new, inIndex: $0) }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+// MARK: - TableShape
+
+/// The parts of a table that SQLite's behaviour depends on, in a canonical form, so that two
+/// spellings of the same table compare equal: names case-folded, types upper-cased with
+/// spacing normalised, defaults by value, expressions by their tokens, a single-column
+/// table-level PRIMARY KEY / UNIQUE / FOREIGN KEY the same as the column-level one.
+///
+/// ```swift
+/// TableShape(declared, in: declaredSchema) == TableShape(live, in: liveSchema)
+/// ```
+struct TableShape: Equatable {
+    struct ColumnShape: Equatable {
+        var name: String
+        var type: String
+        var isNotNull: Bool
+        var defaultValue: String?
+        var collation: String?
+        var generated: String?
+        var isStored: Bool
+    }
+
+    struct ForeignKeyShape: Hashable, Comparable {
+        var columns: [String]
+        var table: String
+        var referencedColumns: [String]
+        var onDelete: String
+        var onUpdate: String
+        var isDeferred: Bool
+
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.sortKey < rhs.sortKey }
+        var sortKey: String { "\(columns)|\(table)|\(referencedColumns)|\(onDelete)|\(onUpdate)|\(isDeferred)" }
+    }
+
+    var columns: [ColumnShape]
+    var primaryKey: [String]
+    var isAutoincrement: Bool
+    var uniqueConstraints: [[String]]
+    var checks: [String]
+    var foreignKeys: [ForeignKeyShape]
+    var isStrict: Bool
+    var isWithoutRowID: Bool
+
+    /// The shape of `table`; `schema` resolves a foreign key without parent columns to the
+    /// parent's primary key. `columnFilter` restricts the columns compared (declared ones).
+    init(_ table: Table, in schema: Schema, columns columnFilter: [String]? = nil) {
+        let primaryKey = table.primaryKeyColumns.map(\.sqlNameKey)
+        let selected = columnFilter.map { names in
+            names.compactMap { table.column(named: $0) }
+        } ?? table.columns
+        columns = selected.map { column in
+            ColumnShape(
+                name: column.name.sqlNameKey,
+                type: TableShape.normalizedType(column.type),
+                isNotNull: column.isNotNull
+                    || (table.isWithoutRowID && primaryKey.contains(column.name.sqlNameKey)),
+                defaultValue: column.defaultValue.flatMap { $0.isNull ? nil : $0.comparisonKey },
+                collation: column.collation.flatMap { $0.uppercased() == "BINARY" ? nil : $0.uppercased() },
+                generated: column.generated.map { TableShape.normalizedExpression($0.expression) },
+                isStored: column.generated?.isStored ?? false)
+        }
+        self.primaryKey = primaryKey
+        isAutoincrement = table.columns.contains { $0.isAutoincrement }
+        var uniques = table.columns.filter(\.isUnique).map { [$0.name.sqlNameKey] }
+        uniques += table.uniqueConstraints.map { $0.map(\.sqlNameKey) }
+        uniqueConstraints = uniques.sorted { $0.joined(separator: ",") < $1.joined(separator: ",") }
+        var checks = table.columns.compactMap(\.check)
+        checks += table.checks
+        self.checks = checks.map(TableShape.normalizedExpression).sorted()
+        foreignKeys = table.allForeignKeys.map { foreignKey in
+            var referenced = foreignKey.referencedColumns
+            if referenced.isEmpty, let parent = schema.table(named: foreignKey.table) {
+                referenced = parent.primaryKeyColumns
+            }
+            return ForeignKeyShape(
+                columns: foreignKey.columns.map(\.sqlNameKey),
+                table: foreignKey.table.sqlNameKey,
+                referencedColumns: referenced.map(\.sqlNameKey),
+                onDelete: (foreignKey.onDelete ?? .noAction).sql,
+                onUpdate: (foreignKey.onUpdate ?? .noAction).sql,
+                isDeferred: foreignKey.isDeferred)
+        }.sorted()
+        isStrict = table.isStrict
+        isWithoutRowID = table.isWithoutRowID
+    }
+
+    /// `varchar( 255 )` and `VARCHAR(255)` are the same type.
+    static func normalizedType(_ type: String?) -> String {
+        guard let type else { return "" }
+        let tokens = SQLTokenizer.tokens(in: type)
+        var text = ""
+        for token in tokens {
+            let part = token.kind == .word || token.kind == .quotedIdentifier
+                ? (token.identifier ?? token.text).uppercased() : token.text
+            if token.isSymbol(",") { text += ", "; continue }
+            if token.isSymbol("(") || token.isSymbol(")") || text.hasSuffix("(") || text.hasSuffix(", ") || text.isEmpty {
+                text += part
+            } else {
+                text += " " + part
+            }
+        }
+        return text
+    }
+
+    /// An expression's canonical text, outer parentheses removed.
+    static func normalizedExpression(_ expression: String) -> String {
+        SQLText.normalize(tokens: SQLText.strippingOuterParentheses(SQLTokenizer.tokens(in: expression)))
+    }
+}
+
+// MARK: - Index shape
+
+extension Index {
+    /// What makes two indexes the same index: table, uniqueness, terms and condition.
+    func shape(on table: String) -> String {
+        let terms = columns.map { TableShape.normalizedExpression($0) }
+        let condition = condition.map(TableShape.normalizedExpression) ?? ""
+        return "\(table.sqlNameKey)|\(isUnique)|\(terms)|\(condition)"
+    }
+}
+
+// MARK: - View and trigger shapes
+
+extension View {
+    /// The normalised `SELECT`.
+    var shape: String { TableShape.normalizedExpression(select.trimmingSemicolons()) }
+}
+
+extension Trigger {
+    /// The normalised statement after the trigger's name (so the quoting of the name does not matter).
+    var shape: String {
+        let tokens = SQLTokenizer.tokens(in: sql.trimmingSemicolons())
+        var index = 0
+        while index < tokens.count, !tokens[index].isKeyword("TRIGGER") { index += 1 }
+        index += 1
+        if index + 2 < tokens.count, tokens[index].isKeyword("IF"), tokens[index + 1].isKeyword("NOT"),
+           tokens[index + 2].isKeyword("EXISTS") {
+            index += 3
+        }
+        index += 1
+        if index < tokens.count, tokens[index].isSymbol(".") { index += 2 }
+        return SQLText.normalize(tokens: Array(tokens[min(index, tokens.count)...]))
+    }
+}

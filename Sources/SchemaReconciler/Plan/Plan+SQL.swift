@@ -1,0 +1,51 @@
+// MARK: - Plan as SQL
+
+extension Plan {
+    /// The plan as a script that could be pasted into `sqlite3`: every statement in order,
+    /// each step preceded by a `--` comment saying why, the upgrades as comments where they run.
+    ///
+    /// ```swift
+    /// print(try reconciler.plan(databaseAt: "app.sqlite").sql)
+    /// // -- add column users.nickname (native ALTER)
+    /// // ALTER TABLE "users" ADD COLUMN "nickname" TEXT;
+    /// ```
+    public var sql: String {
+        var lines: [String] = []
+        switch (fromVersion, isEmpty) {
+        case (nil, _):
+            lines.append("-- new database: create the schema of version \(toVersion); no upgrades run")
+        case (let from?, true):
+            lines.append("-- nothing to do: the database matches schema.yaml at version \(from)")
+        case (let from?, false):
+            lines.append("-- sync from version \(from) to \(toVersion)")
+        }
+        lines += warnings.map { "-- warning: " + $0 }
+        func emit(_ steps: [Step]) {
+            for step in steps {
+                lines.append("")
+                lines.append("-- " + step.summary)
+                for check in step.checks {
+                    lines.append("-- (first checks that no row violates \(check.constraint.description))")
+                }
+                lines += step.statements.map { $0 + ";" }
+            }
+        }
+        emit(expandSteps)
+        for upgrade in upgrades {
+            lines.append("")
+            switch upgrade.kind {
+            case .script(let script):
+                lines.append("-- upgrade \(upgrade.version): run the script \(script.path)")
+            case .code(let name):
+                lines.append("-- upgrade \(upgrade.version): run the code upgrade \(name)")
+            }
+        }
+        emit(contractSteps)
+        if !isEmpty || fromVersion == nil {
+            lines.append("")
+            lines.append("-- then check foreign keys and the resulting schema, and record version \(toVersion) "
+                         + "in \(StoredState.stateTable)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,92 @@
+// MARK: - Plan
+
+/// Everything a sync would do, in order: the expand steps, the upgrades, the contract steps.
+/// The dry run prints it; a sync runs exactly it.
+///
+/// ```swift
+/// let plan = try reconciler.plan(databaseAt: "app.sqlite")
+/// print(plan.sql)          // every statement, each preceded by a `--` comment saying why
+/// plan.warnings            // undeclared objects, kept
+/// ```
+public struct Plan: Sendable {
+    /// The schema steps, expand steps first, then contract steps.
+    public var steps: [Step]
+    /// The upgrades that run between the expand and the contract steps.
+    public var upgrades: [PendingUpgrade]
+    /// The differences the plan was made from.
+    public var changes: [Change]
+    /// Things the user should know: undeclared objects kept, stale scripts, leftovers.
+    public var warnings: [String]
+    /// Tables whose foreign keys are checked after the steps (rebuilt, created, or referencing those).
+    public var foreignKeyCheckTables: [String]
+    /// The version the database is at before the sync (nil for a new database).
+    public var fromVersion: SemanticVersion?
+    /// The version it is at after.
+    public var toVersion: SemanticVersion
+
+    /// Creates a plan.
+    public init(steps: [Step] = [], upgrades: [PendingUpgrade] = [], changes: [Change] = [], warnings: [String] = [],
+                foreignKeyCheckTables: [String] = [], fromVersion: SemanticVersion? = nil,
+                toVersion: SemanticVersion = .zero) {
+        self.steps = steps
+        self.upgrades = upgrades
+        self.changes = changes
+        self.warnings = warnings
+        self.foreignKeyCheckTables = foreignKeyCheckTables
+        self.fromVersion = fromVersion
+        self.toVersion = toVersion
+    }
+
+    /// The expand steps.
+    public var expandSteps: [Step] { steps.filter { $0.phase == .expand } }
+    /// The contract steps.
+    public var contractSteps: [Step] { steps.filter { $0.phase == .contract } }
+
+    /// Whether the schema is already as declared and no upgrade is pending.
+    public var isEmpty: Bool { steps.isEmpty && upgrades.isEmpty }
+
+    /// Whether the plan rebuilds or drops a table: SQLite must then run with foreign key
+    /// enforcement off, or `DROP TABLE` would delete (or cascade into) child rows.
+    public var requiresForeignKeysOff: Bool {
+        steps.contains { step in
+            if case .rebuild = step.method { return true }
+            return step.statements.contains { $0.hasPrefix("DROP TABLE") }
+        }
+    }
+}
+
+// MARK: - PendingUpgrade
+
+/// An upgrade that a sync will run: a script, or a Swift closure registered with the reconciler.
+///
+/// ```swift
+/// for upgrade in plan.upgrades { print(upgrade.version, upgrade.name) }
+/// ```
+public struct PendingUpgrade: Sendable, Equatable {
+    /// What runs.
+    public enum Kind: Sendable, Equatable {
+        /// An SQL script from schema.yaml.
+        case script(UpgradeScript)
+        /// A closure registered in code, by its name.
+        case code(name: String)
+    }
+
+    /// The version that runs it.
+    public var version: SemanticVersion
+    /// The script or closure.
+    public var kind: Kind
+
+    /// Creates a pending upgrade.
+    public init(version: SemanticVersion, kind: Kind) {
+        self.version = version
+        self.kind = kind
+    }
+
+    /// The script path, or the closure's name.
+    public var name: String {
+        switch kind {
+        case .script(let script): return script.path
+        case .code(let name): return name
+        }
+    }
+}

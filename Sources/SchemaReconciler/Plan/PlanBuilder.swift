@@ -1,0 +1,387 @@
+// MARK: - Planner.Builder
+
+extension Planner {
+    /// Accumulates the steps of one plan.
+    struct Builder {
+        let planner: Planner
+        let diff: SchemaDiff
+        var expand: [Step] = []
+        var contract: [Step] = []
+        var warnings: [String] = []
+        var foreignKeyCheckTables: [String] = []
+
+        private var declared: Schema { planner.declared }
+        private var live: Schema { planner.live }
+
+        init(planner: Planner, diff: SchemaDiff) {
+            self.planner = planner
+            self.diff = diff
+        }
+
+        // MARK: Grouped changes
+
+        private var createdTables: [Table] {
+            diff.changes.compactMap { if case .createTable(let table) = $0 { return table } else { return nil } }
+        }
+        private func added(_ table: String) -> [Column] {
+            diff.changes.compactMap {
+                if case .addColumn(let name, let column) = $0, name.isSameName(as: table) { return column }
+                return nil
+            }
+        }
+        private func differences(_ table: String) -> [TableDifference] {
+            diff.changes.flatMap { change -> [TableDifference] in
+                if case .alterTable(let name, let differences) = change, name.isSameName(as: table) { return differences }
+                return []
+            }
+        }
+        private func droppedColumns(_ table: String) -> [String] {
+            diff.changes.compactMap {
+                if case .dropColumn(let name, let column) = $0, name.isSameName(as: table) { return column }
+                return nil
+            }
+        }
+        private var createdViews: [View] {
+            diff.changes.compactMap { if case .createView(let view) = $0 { return view } else { return nil } }
+        }
+        private var droppedViews: [String] {
+            diff.changes.compactMap { if case .dropView(let name) = $0 { return name } else { return nil } }
+        }
+        private var createdTriggers: [Trigger] {
+            diff.changes.compactMap { if case .createTrigger(let trigger) = $0 { return trigger } else { return nil } }
+        }
+        private var droppedTriggers: [String] {
+            diff.changes.compactMap { if case .dropTrigger(let name) = $0 { return name } else { return nil } }
+        }
+
+        private func rowCount(_ table: String) -> Int {
+            let liveName = diff.liveNames[table.sqlNameKey] ?? table
+            return planner.facts.rowCounts[liveName.sqlNameKey] ?? 0
+        }
+
+        // MARK: Build
+
+        mutating func build() throws {
+            let changedViews = Set(createdViews.map(\.name.sqlNameKey)).intersection(droppedViews.map(\.sqlNameKey))
+            let changedTriggers = Set(createdTriggers.map(\.name.sqlNameKey)).intersection(droppedTriggers.map(\.sqlNameKey))
+
+            // Expand: changed triggers and views go first, so that renames and drops never trip on them.
+            for name in droppedTriggers where changedTriggers.contains(name.sqlNameKey) {
+                expand.append(Step(phase: .expand, summary: "drop trigger \(name) (its definition changed)",
+                                   statements: ["DROP TRIGGER \(SQLText.quote(name))"]))
+            }
+            for name in droppedViews where changedViews.contains(name.sqlNameKey) {
+                expand.append(Step(phase: .expand, summary: "drop view \(name) (its definition changed)",
+                                   statements: ["DROP VIEW \(SQLText.quote(name))"]))
+            }
+            try planRenames()
+            planCreatedTables()
+
+            // Existing tables, in declared order.
+            var rebuiltInExpand = Set<String>()
+            var rebuiltInContract = Set<String>()
+            var contractRebuilds: [Step] = []
+            var nativeDrops: [Step] = []
+            for table in declared.tables {
+                guard let liveTable = diff.matchedTables[table.name.sqlNameKey] else { continue }
+                let outcome = try planTable(table, live: liveTable)
+                expand += outcome.expand
+                if let rebuild = outcome.rebuild {
+                    if rebuild.phase == .expand {
+                        expand.append(rebuild)
+                        rebuiltInExpand.insert(table.name.sqlNameKey)
+                    } else {
+                        contractRebuilds.append(rebuild)
+                        rebuiltInContract.insert(table.name.sqlNameKey)
+                    }
+                }
+                nativeDrops += outcome.nativeDrops
+            }
+            let rebuilt = rebuiltInExpand.union(rebuiltInContract)
+
+            // Indexes of existing tables that are not rebuilt.
+            var uniqueIndexes: [Step] = []
+            var droppedIndexes: [Step] = []
+            for change in diff.changes {
+                switch change {
+                case .dropIndex(let table, let name):
+                    if rebuilt.contains(table.sqlNameKey) && declared.table(named: table) != nil { continue }
+                    let declaredDrop = planner.drop.indexes.contains { $0.isSameName(as: name) }
+                    let step = Step(phase: declaredDrop ? .contract : .expand,
+                                    summary: declaredDrop ? "drop index \(name) (listed under drop)" : "drop index \(name) (changed or renamed)",
+                                    statements: ["DROP INDEX \(SQLText.quote(name))"], table: table)
+                    if declaredDrop { droppedIndexes.append(step) } else { expand.append(step) }
+                case .createIndex(let table, let index):
+                    if rebuilt.contains(table.sqlNameKey) { continue }
+                    if createdTables.contains(where: { $0.name.isSameName(as: table) }) { continue }
+                    let rows = rowCount(table)
+                    if index.isUnique && rows > 0 {
+                        uniqueIndexes.append(Step(
+                            phase: .contract, summary: "create unique index \(index.name) on \(table)",
+                            statements: [SchemaSQL.createIndex(index, on: table)],
+                            checks: [uniqueCheck(table: table, columns: index.columns, condition: index.condition,
+                                                 constraint: .unique(columns: index.columns), index: index.name)],
+                            table: table))
+                    } else {
+                        expand.append(Step(phase: .expand, summary: "create index \(index.name) on \(table)",
+                                           statements: [SchemaSQL.createIndex(index, on: table)], table: table))
+                    }
+                default:
+                    continue
+                }
+            }
+
+            // Views (in dependency order) and triggers. Views over tables rebuilt in the contract
+            // step are created after it, when their columns exist.
+            let rebuiltLaterNames = declared.tables.filter { rebuiltInContract.contains($0.name.sqlNameKey) }.map(\.name)
+            var laterViews: [Step] = []
+            for view in Self.dependencyOrder(createdViews, among: declared.views) {
+                let step = Step(phase: .expand, summary: "create view \(view.name)", statements: [SchemaSQL.createView(view)])
+                if Self.mentions(view.select, anyOf: rebuiltLaterNames + laterViews.compactMap(\.table)) {
+                    var later = step
+                    later.phase = .contract
+                    later.table = view.name
+                    laterViews.append(later)
+                } else {
+                    expand.append(step)
+                }
+            }
+            for trigger in createdTriggers where !rebuilt.contains(trigger.table.sqlNameKey) {
+                expand.append(Step(phase: .expand, summary: "create trigger \(trigger.name) on \(trigger.table)",
+                                   statements: [SchemaSQL.createTrigger(trigger)], table: trigger.table))
+            }
+
+            // Contract: declared drops of triggers, views and indexes; rebuilds; column drops;
+            // unique indexes; table drops; views that waited for a rebuild.
+            for name in droppedTriggers where !changedTriggers.contains(name.sqlNameKey) {
+                contract.append(Step(phase: .contract, summary: "drop trigger \(name) (listed under drop)",
+                                     statements: ["DROP TRIGGER \(SQLText.quote(name))"]))
+            }
+            for name in droppedViews where !changedViews.contains(name.sqlNameKey) {
+                contract.append(Step(phase: .contract, summary: "drop view \(name) (listed under drop)",
+                                     statements: ["DROP VIEW \(SQLText.quote(name))"]))
+            }
+            contract += droppedIndexes
+            contract += contractRebuilds
+            contract += nativeDrops
+            contract += uniqueIndexes
+            for change in diff.changes {
+                guard case .dropTable(let name) = change else { continue }
+                let rows = planner.facts.rowCounts[name.sqlNameKey] ?? 0
+                contract.append(Step(phase: .contract, summary: "drop table \(name) (listed under drop; \(rows) rows)",
+                                     statements: ["DROP TABLE \(SQLText.quote(name))"], table: name))
+            }
+            contract += laterViews.map { var step = $0; step.table = nil; return step }
+
+            // Foreign keys to check afterwards.
+            var check = Set<String>()
+            var names: [String] = []
+            func add(_ name: String) { if check.insert(name.sqlNameKey).inserted { names.append(name) } }
+            for table in declared.tables {
+                let key = table.name.sqlNameKey
+                let created = createdTables.contains { $0.name.sqlNameKey == key }
+                if rebuilt.contains(key) || (created && !table.allForeignKeys.isEmpty) { add(table.name) }
+            }
+            for table in declared.tables where table.allForeignKeys.contains(where: { check.contains($0.table.sqlNameKey) }) {
+                add(table.name)
+            }
+            for table in live.tables where declared.table(named: table.name) == nil
+                && table.allForeignKeys.contains(where: { check.contains($0.table.sqlNameKey) }) {
+                add(table.name)
+            }
+            foreignKeyCheckTables = names
+        }
+
+        // MARK: Renames
+
+        private mutating func planRenames() throws {
+            for change in diff.changes {
+                switch change {
+                case .renameTable(let from, let to):
+                    var statements: [String]
+                    if from.isSameName(as: to) {
+                        let temporary = Planner.temporaryPrefix + to
+                        try requireFree(temporary)
+                        statements = ["ALTER TABLE \(SQLText.quote(from)) RENAME TO \(SQLText.quote(temporary))",
+                                      "ALTER TABLE \(SQLText.quote(temporary)) RENAME TO \(SQLText.quote(to))"]
+                    } else {
+                        statements = ["ALTER TABLE \(SQLText.quote(from)) RENAME TO \(SQLText.quote(to))"]
+                    }
+                    expand.append(Step(phase: .expand, summary: "rename table \(from) to \(to) (native ALTER)",
+                                       statements: statements, table: to))
+                case .renameColumn(let table, let from, let to):
+                    guard planner.supportsRenameColumn else {
+                        throw PlanError.sqliteTooOld(needed: "3.25.0", change: "renaming column \(table).\(from)")
+                    }
+                    let prefix = "ALTER TABLE \(SQLText.quote(table)) RENAME COLUMN "
+                    var statements = [prefix + "\(SQLText.quote(from)) TO \(SQLText.quote(to))"]
+                    if from.isSameName(as: to) {
+                        let temporary = "_reconciler_renamed_" + to
+                        statements = [prefix + "\(SQLText.quote(from)) TO \(SQLText.quote(temporary))",
+                                      prefix + "\(SQLText.quote(temporary)) TO \(SQLText.quote(to))"]
+                    }
+                    expand.append(Step(phase: .expand, summary: "rename column \(table).\(from) to \(to) (native ALTER)",
+                                       statements: statements, table: table))
+                default:
+                    continue
+                }
+            }
+        }
+
+        private func requireFree(_ name: String) throws {
+            if planner.facts.reservedTables.contains(where: { $0.isSameName(as: name) }) {
+                throw PlanError.temporaryNameTaken(name)
+            }
+        }
+
+        // MARK: New tables
+
+        private mutating func planCreatedTables() {
+            for table in Self.foreignKeyOrder(createdTables) {
+                var statements = [SchemaSQL.createTable(table)]
+                statements += table.indexes.map { SchemaSQL.createIndex($0, on: table.name) }
+                expand.append(Step(phase: .expand, summary: "create table \(table.name)", statements: statements,
+                                   table: table.name))
+            }
+        }
+
+        /// Tables ordered so that a table comes after the tables it references (file order otherwise).
+        static func foreignKeyOrder(_ tables: [Table]) -> [Table] {
+            var ordered: [Table] = []
+            var placed = Set<String>()
+            var remaining = tables
+            while !remaining.isEmpty {
+                let names = Set(remaining.map(\.name.sqlNameKey))
+                let ready = remaining.firstIndex { table in
+                    table.allForeignKeys.allSatisfy { foreignKey in
+                        let parent = foreignKey.table.sqlNameKey
+                        return parent == table.name.sqlNameKey || placed.contains(parent) || !names.contains(parent)
+                    }
+                } ?? 0
+                let table = remaining.remove(at: ready)
+                ordered.append(table)
+                placed.insert(table.name.sqlNameKey)
+            }
+            return ordered
+        }
+
+        /// Views ordered so that a view comes after the declared views it selects from.
+        static func dependencyOrder(_ views: [View], among all: [View]) -> [View] {
+            var ordered: [View] = []
+            var remaining = views
+            while !remaining.isEmpty {
+                let pendingNames = remaining.map(\.name)
+                let ready = remaining.firstIndex { view in
+                    !mentions(view.select, anyOf: pendingNames.filter { !$0.isSameName(as: view.name) })
+                } ?? 0
+                ordered.append(remaining.remove(at: ready))
+            }
+            return ordered
+        }
+
+        /// Whether SQL text names any of these objects (as an identifier token).
+        static func mentions(_ sql: String, anyOf names: [String]) -> Bool {
+            guard !names.isEmpty else { return false }
+            let keys = Set(names.map(\.sqlNameKey))
+            return SQLTokenizer.tokens(in: sql).contains { token in
+                (token.kind == .word || token.kind == .quotedIdentifier) && keys.contains(token.identifier!.sqlNameKey)
+            }
+        }
+
+        // MARK: One existing table
+
+        struct TableOutcome {
+            var expand: [Step] = []
+            var rebuild: Step?
+            var nativeDrops: [Step] = []
+        }
+
+        private func planTable(_ table: Table, live liveTable: Table) throws -> TableOutcome {
+            var outcome = TableOutcome()
+            let newColumns = added(table.name)
+            let differences = differences(table.name)
+            let drops = droppedColumns(table.name)
+            let rows = rowCount(table.name)
+            let nativeDrop = drops.filter { canDropNatively($0, from: liveTable) }
+            let needsRebuild = !differences.isEmpty || newColumns.contains { !Planner.canAddColumn($0) }
+                || nativeDrop.count < drops.count
+            if !needsRebuild {
+                for column in newColumns {
+                    outcome.expand.append(addColumnStep(column, to: table.name, rows: rows, relaxedFrom: nil))
+                }
+                outcome.nativeDrops = dropSteps(nativeDrop, from: table, live: liveTable)
+                return outcome
+            }
+            var constraints = differences.compactMap(\.constraint)
+            for column in newColumns where rows > 0 {
+                if column.isNotNull && (column.defaultValue?.isNull ?? true) && column.generated == nil {
+                    constraints.append(.notNull(column: column.name))
+                }
+                if column.isUnique { constraints.append(.unique(columns: [column.name])) }
+                if let check = column.check { constraints.append(.check(expression: check)) }
+            }
+            let inContract = rows > 0 && (!constraints.isEmpty || !drops.isEmpty)
+            var source = liveTable
+            var relaxed: [String] = []
+            if inContract {
+                for column in newColumns {
+                    guard let early = Planner.relaxedColumn(column) else { continue }
+                    outcome.expand.append(addColumnStep(early, to: table.name, rows: rows, relaxedFrom: column))
+                    source.columns.append(early)
+                    relaxed.append(column.name)
+                }
+            }
+            let kept = inContract ? drops : []
+            var rebuild = try rebuildStep(table, from: source, dropping: kept, relaxed: relaxed, rows: rows,
+                                          constraints: rows > 0 ? constraints : [],
+                                          reasons: differences.map(\.description) + newColumns
+                                            .filter { !Planner.canAddColumn($0) }
+                                            .map { "column \($0.name) added (ADD COLUMN cannot add it as declared)" }
+                                            + (kept.isEmpty ? [] : ["drop columns \(kept.joined(separator: ", "))"]))
+            rebuild.phase = inContract ? .contract : .expand
+            outcome.rebuild = rebuild
+            if !inContract {
+                outcome.nativeDrops = dropSteps(drops, from: table, live: liveTable)
+            }
+            return outcome
+        }
+
+        private func addColumnStep(_ column: Column, to table: String, rows: Int, relaxedFrom declared: Column?) -> Step {
+            let summary = declared == nil
+                ? "add column \(table).\(column.name) (native ALTER)"
+                : "add column \(table).\(column.name) without its constraints for now (native ALTER); "
+                    + "upgrades may fill it, the contract step gives it its declared definition"
+            return Step(phase: .expand, summary: summary,
+                        statements: ["ALTER TABLE \(SQLText.quote(table)) ADD COLUMN \(SchemaSQL.columnDefinition(column))"],
+                        table: table)
+        }
+
+        // MARK: Dropping columns
+
+        private func canDropNatively(_ column: String, from table: Table) -> Bool {
+            guard planner.supportsDropColumn, let definition = table.column(named: column) else { return false }
+            if definition.isPrimaryKey || definition.isUnique || definition.reference != nil { return false }
+            if table.primaryKey.contains(where: { $0.isSameName(as: column) }) { return false }
+            if table.uniqueConstraints.contains(where: { $0.contains { $0.isSameName(as: column) } }) { return false }
+            if table.foreignKeys.contains(where: { $0.columns.contains { $0.isSameName(as: column) } }) { return false }
+            let expressions = table.checks + table.columns.compactMap(\.check) + table.columns.compactMap(\.generated?.expression)
+            return !expressions.contains { Self.mentions($0, anyOf: [column]) }
+        }
+
+        private func dropSteps(_ columns: [String], from table: Table, live liveTable: Table) -> [Step] {
+            columns.map { column in
+                var statements: [String] = []
+                var dropped: [String] = []
+                for index in liveTable.indexes where table.index(named: index.name) == nil
+                    && index.columns.contains(where: { Self.mentions($0, anyOf: [column]) || $0.isSameName(as: column) }) {
+                    statements.append("DROP INDEX \(SQLText.quote(index.name))")
+                    dropped.append(index.name)
+                }
+                statements.append("ALTER TABLE \(SQLText.quote(table.name)) DROP COLUMN \(SQLText.quote(column))")
+                let also = dropped.isEmpty ? "" : "; also drops the undeclared index \(dropped.joined(separator: ", ")) that uses it"
+                return Step(phase: .contract, summary: "drop column \(table.name).\(column) (listed under drop; native ALTER\(also))",
+                            statements: statements, table: table.name)
+            }
+        }
+    }
+}

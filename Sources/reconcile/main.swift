@@ -1,2 +1,0 @@
-import SchemaReconciler
-import ArgumentParser

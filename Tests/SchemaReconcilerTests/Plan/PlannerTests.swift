@@ -1,0 +1,178 @@
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - Planner units: which changes become which SQL, in which phase
+
+@Suite struct PlannerTests {
+    let users = Table(name: "users", columns: [
+        Column(name: "id", type: "INTEGER", isPrimaryKey: true),
+        Column(name: "email", type: "TEXT", isNotNull: true),
+    ])
+
+    func plan(declared: Schema, live: Schema, drop: DropList = DropList(), rows: [String: Int] = [:],
+              version: Int = 3_040_001) throws -> Plan {
+        let diff = try SchemaDiff(declared: declared, drop: drop, live: live)
+        return try Planner(declared: declared, drop: drop, live: live,
+                           facts: Planner.Facts(rowCounts: rows, sqliteVersion: version)).plan(diff)
+    }
+
+    @Test func equalSchemasPlanNothing() throws {
+        let schema = Schema(tables: [users])
+        #expect(try plan(declared: schema, live: schema).isEmpty)
+    }
+
+    @Test func newTablesAreCreatedParentsFirst() throws {
+        let posts = Table(name: "posts", columns: [
+            Column(name: "id", type: "INTEGER", isPrimaryKey: true),
+            Column(name: "user_id", type: "INTEGER", reference: ColumnReference(table: "users", column: "id")),
+        ])
+        let result = try plan(declared: Schema(tables: [posts, users]), live: Schema())
+        #expect(result.steps.map(\.summary) == ["create table users", "create table posts"])
+        #expect(result.steps.allSatisfy { $0.phase == .expand })
+    }
+
+    @Test func aNullableColumnIsAddedWithAddColumn() throws {
+        var declared = users
+        declared.columns.append(Column(name: "nickname", type: "TEXT"))
+        let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users]), rows: ["users": 3])
+        #expect(result.steps.count == 1)
+        #expect(result.steps[0].statements == [#"ALTER TABLE "users" ADD COLUMN "nickname" TEXT"#])
+        #expect(result.steps[0].method == .native)
+    }
+
+    @Test func aNotNullColumnWithoutDefaultIsAddedNullableThenTightenedAfterUpgrades() throws {
+        var declared = users
+        declared.columns.append(Column(name: "display_name", type: "TEXT", isNotNull: true))
+        let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users]), rows: ["users": 3])
+        #expect(result.expandSteps.map(\.statements) == [[#"ALTER TABLE "users" ADD COLUMN "display_name" TEXT"#]])
+        #expect(result.contractSteps.count == 1)
+        #expect(result.contractSteps[0].method == .rebuild(rows: 3))
+        #expect(result.contractSteps[0].checks.map(\.constraint) == [.notNull(column: "display_name")])
+    }
+
+    @Test func onAnEmptyTableEverythingHappensBeforeUpgrades() throws {
+        var declared = users
+        declared.columns.append(Column(name: "display_name", type: "TEXT", isNotNull: true))
+        let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users]), rows: ["users": 0])
+        #expect(result.contractSteps.isEmpty)
+        #expect(result.expandSteps.count == 1)
+        #expect(result.expandSteps[0].method == .rebuild(rows: 0))
+    }
+
+    @Test func aTypeChangeRebuildsAndKeepsUndeclaredColumnsLast() throws {
+        var live = users
+        live.columns.insert(Column(name: "legacy", type: "BLOB"), at: 1)
+        var declared = users
+        declared.columns[1].type = "BLOB"
+        let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [live]), rows: ["users": 2])
+        let rebuild = try #require(result.steps.first { $0.method == .rebuild(rows: 2) })
+        #expect(rebuild.phase == .expand)
+        #expect(rebuild.statements[0].contains(#""email" BLOB NOT NULL,\#n  "legacy" BLOB"#))
+        #expect(rebuild.statements.contains(
+            #"INSERT INTO "_reconciler_new_users" ("id", "email", "legacy") SELECT "id", "email", "legacy" FROM "users""#))
+        #expect(result.warnings.contains { $0.contains("users.legacy") })
+    }
+
+    @Test func aRebuildKeepsTheRowidWhenTheTableHasNoIntegerPrimaryKey() throws {
+        let live = Table(name: "notes", columns: [Column(name: "body", type: "TEXT")])
+        var declared = live
+        declared.columns[0].isNotNull = true
+        let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [live]), rows: ["notes": 1])
+        #expect(result.contractSteps.first?.statements.contains(
+            #"INSERT INTO "_reconciler_new_notes" (rowid, "body") SELECT rowid, "body" FROM "notes""#) == true)
+    }
+
+    @Test func aRebuildKeepsTheAutoincrementCounter() throws {
+        var live = users
+        live.columns[0].isAutoincrement = true
+        var declared = live
+        declared.columns[1].defaultValue = .text("none")
+        let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [live]), rows: ["users": 1])
+        let statements = try #require(result.steps.first).statements
+        #expect(statements.contains { $0.hasPrefix("UPDATE sqlite_sequence SET seq = max(seq") })
+    }
+
+    @Test func renamesAreNativeAndCaseOnlyRenamesGoThroughATemporaryName() throws {
+        var declared = users
+        declared.name = "Users"
+        declared.columns[1].renamedFrom = ["mail"]
+        var live = users
+        live.columns[1].name = "mail"
+        let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [live]))
+        #expect(result.steps.map(\.statements) == [
+            [#"ALTER TABLE "users" RENAME TO "_reconciler_new_Users""#, #"ALTER TABLE "_reconciler_new_Users" RENAME TO "Users""#],
+            [#"ALTER TABLE "Users" RENAME COLUMN "mail" TO "email""#],
+        ])
+    }
+
+    @Test func aRenameWhoseOldAndNewNamesBothExistIsRefused() throws {
+        var declared = users
+        declared.renamedFrom = ["people"]
+        var people = users
+        people.name = "people"
+        #expect(throws: DiffError.self) { try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users, people])) }
+    }
+
+    @Test func aNewUniqueIndexOnRowsWaitsForUpgradesAndChecksDuplicates() throws {
+        var declared = users
+        declared.indexes = [Index(name: "users_email", columns: ["email"], isUnique: true)]
+        let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users]), rows: ["users": 5])
+        #expect(result.contractSteps.map(\.summary) == ["create unique index users_email on users"])
+        #expect(result.contractSteps[0].checks.count == 1)
+    }
+
+    @Test func undeclaredObjectsAreReportedAndNeverDropped() throws {
+        var live = users
+        live.indexes = [Index(name: "old_idx", columns: ["email"], sql: "CREATE INDEX old_idx ON users (email)")]
+        let cache = Table(name: "cache", columns: [Column(name: "k")])
+        let result = try plan(declared: Schema(tables: [users]), live: Schema(tables: [live, cache]))
+        #expect(result.isEmpty)
+        #expect(result.warnings.count == 2)
+    }
+
+    @Test func declaredDropsRunInTheContractStep() throws {
+        var live = users
+        live.columns.append(Column(name: "password_plain", type: "TEXT"))
+        live.indexes = [Index(name: "by_password", columns: ["password_plain"], sql: #"CREATE INDEX by_password ON users (password_plain)"#)]
+        let cache = Table(name: "cache", columns: [Column(name: "k")])
+        let drop = DropList(tables: ["cache"], columns: ["users": ["password_plain"]])
+        let result = try plan(declared: Schema(tables: [users]), live: Schema(tables: [live, cache]), drop: drop,
+                              rows: ["users": 1, "cache": 4])
+        #expect(result.expandSteps.isEmpty)
+        #expect(result.contractSteps.map(\.statements) == [
+            [#"DROP INDEX "by_password""#, #"ALTER TABLE "users" DROP COLUMN "password_plain""#],
+            [#"DROP TABLE "cache""#],
+        ])
+        #expect(result.contractSteps[0].summary.contains("by_password"))
+    }
+
+    @Test func oldSQLiteDropsColumnsByRebuilding() throws {
+        var live = users
+        live.columns.append(Column(name: "password_plain", type: "TEXT"))
+        let drop = DropList(columns: ["users": ["password_plain"]])
+        let result = try plan(declared: Schema(tables: [users]), live: Schema(tables: [live]), drop: drop,
+                              rows: ["users": 1], version: 3_031_000)
+        #expect(result.contractSteps.count == 1)
+        #expect(result.contractSteps[0].method == .rebuild(rows: 1))
+    }
+
+    @Test func changedViewsAreDroppedFirstAndCreatedInDependencyOrder() throws {
+        let declared = Schema(tables: [users], views: [
+            View(name: "b", select: "SELECT id FROM a"),
+            View(name: "a", select: "SELECT id FROM users WHERE email <> ''"),
+        ])
+        let live = Schema(tables: [users], views: [View(name: "a", select: "SELECT id FROM users")])
+        let result = try plan(declared: declared, live: live)
+        #expect(result.steps.map(\.summary) == ["drop view a (its definition changed)", "create view a", "create view b"])
+    }
+
+    @Test func everyNameIsQuoted() throws {
+        let odd = Table(name: #"we"ird; table"#, columns: [Column(name: "select", type: "TEXT")],
+                        indexes: [Index(name: "in dex", columns: ["select"])])
+        let result = try plan(declared: Schema(tables: [odd]), live: Schema())
+        #expect(result.steps[0].statements == [
+            "CREATE TABLE \"we\"\"ird; table\" (\n  \"select\" TEXT\n)",
+            #"CREATE INDEX "in dex" ON "we""ird; table" ("select")"#,
+        ])
+    }
+}
