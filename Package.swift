@@ -37,7 +37,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemaReconcilerTests",
-            dependencies: ["SchemaReconciler"]
+            dependencies: [
+                "SchemaReconciler",
+                "reconcile",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ]
 )

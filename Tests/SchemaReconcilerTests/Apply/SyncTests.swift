@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - Sync, end to end on real files
+
+@Suite struct SyncTests {
+    static let base = """
+        version: 1.0.0
+        tables:
+          teams:
+            columns:
+              id:   { type: INTEGER, primary_key: true }
+              name: { type: TEXT, not_null: true, unique: true, collate: NOCASE }
+          users:
+            columns:
+              id:      { type: INTEGER, primary_key: true, autoincrement: true }
+              email:   { type: TEXT, not_null: true }
+              team_id: { type: INTEGER, references: teams.id, on_delete: CASCADE }
+            indexes:
+              users_by_team: [team_id]
+        views:
+          team_sizes: SELECT team_id, count(*) AS n FROM users GROUP BY team_id
+        triggers:
+          users_lower: |
+            CREATE TRIGGER users_lower AFTER INSERT ON users
+            BEGIN UPDATE users SET email = lower(email) WHERE id = NEW.id; END
+        """
+
+    @Test func aNewDatabaseIsCreatedAndASecondSyncWritesNothing() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.base)
+        let first = try space.sync()
+        #expect(first.didChange)
+        #expect(first.version == "1.0.0")
+        let live = try space.inspect()
+        #expect(live.tables.map(\.name) == ["teams", "users"])
+        #expect(live.views.map(\.name) == ["team_sizes"])
+        #expect(live.triggers.map(\.name) == ["users_lower"])
+
+        let bytes = try space.fileBytes()
+        let date = try space.modificationDate()
+        Thread.sleep(forTimeInterval: 0.05)
+        let second = try space.sync()
+        #expect(!second.didChange)
+        #expect(try space.fileBytes() == bytes)
+        #expect(try space.modificationDate() == date)
+    }
+
+    @Test func addingATableAColumnAndAnIndexKeepsEveryRow() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.base)
+        try space.sync()
+        try space.execute("""
+            INSERT INTO teams (id, name) VALUES (1, 'Core'), (2, 'Ünïcode ✓');
+            INSERT INTO users (id, email, team_id) VALUES (10, 'A@x.org', 1), (11, 'b@x.org', 2), (12, 'c@x.org', NULL);
+            """)
+        try space.writeSchema(Self.base.replacingOccurrences(of: """
+                      team_id: { type: INTEGER, references: teams.id, on_delete: CASCADE }
+                    indexes:
+                      users_by_team: [team_id]
+            """, with: """
+                      team_id: { type: INTEGER, references: teams.id, on_delete: CASCADE }
+                      nickname: TEXT
+                    indexes:
+                      users_by_team: [team_id]
+                      users_by_email: [email]
+                  audit:
+                    columns:
+                      id: { type: INTEGER, primary_key: true }
+                      what: TEXT
+            """))
+        let report = try space.sync()
+        #expect(report.plan.steps.map(\.summary) == [
+            "create table audit",
+            "add column users.nickname (native ALTER)",
+            "create index users_by_email on users",
+        ])
+        let rows = try space.read { try Row.fetchAll($0, sql: "SELECT id, email, team_id, nickname FROM users ORDER BY id") }
+        #expect(rows == [
+            ["id": 10, "email": "a@x.org", "team_id": 1, "nickname": nil],
+            ["id": 11, "email": "b@x.org", "team_id": 2, "nickname": nil],
+            ["id": 12, "email": "c@x.org", "team_id": nil, "nickname": nil],
+        ])
+        #expect(try space.read { try String.fetchOne($0, sql: "SELECT name FROM teams WHERE id = 2") } == "Ünïcode ✓")
+        #expect(try space.inspect().table(named: "users")?.index(named: "users_by_email") != nil)
+        #expect(try !space.sync().didChange)
+    }
+
+    @Test func aPlanThatFailsHalfwayLeavesTheFileByteIdenticalAndNamesTheIndex() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.base)
+        try space.sync()
+        try space.execute("INSERT INTO users (email) VALUES ('same@x.org'), ('same@x.org'), ('other@x.org')")
+        try space.writeSchema(Self.base.replacingOccurrences(of: "users_by_team: [team_id]", with: """
+            users_by_team: [team_id]
+                  users_email: { columns: [email], unique: true }
+            """).replacingOccurrences(of: "version: 1.0.0", with: "version: 1.0.1"))
+        let before = try space.fileBytes()
+        #expect {
+            try space.sync()
+        } throws: { error in
+            guard case ReconcileError.dataDoesNotFit(let table, _, let rows, let advice) = error else { return false }
+            return table == "users" && rows == 2 && advice.contains("users_email")
+        }
+        #expect(try space.fileBytes() == before)
+    }
+
+    @Test func aDryRunNeverCreatesNorChangesTheFile() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.base)
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.sql.contains(#"CREATE TABLE "teams""#))
+        #expect(plan.sql.contains(#"CREATE TRIGGER users_lower"#))
+        #expect(!FileManager.default.fileExists(atPath: space.databasePath))
+
+        try space.sync()
+        try space.writeSchema(Self.base.replacingOccurrences(of: "email:   { type: TEXT, not_null: true }",
+                                                             with: "email:   { type: TEXT, not_null: true }\n      age: INTEGER"))
+        let bytes = try space.fileBytes()
+        let preview = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(preview.steps.map(\.summary) == ["add column users.age (native ALTER)"])
+        #expect(try space.fileBytes() == bytes)
+    }
+
+    @Test func namesWithQuotesSpacesSemicolonsAndKeywordsAreCreatedLiterally() throws {
+        let space = try Workspace()
+        try space.writeSchema("""
+            version: 1.0.0
+            tables:
+              'we"ird; table':
+                columns:
+                  select: { type: TEXT, not_null: true }
+                  'a b': INTEGER
+                  "it's": { type: TEXT, default: "it's" }
+                indexes:
+                  'order by': [select, 'a b']
+            views:
+              'group': SELECT "select" FROM "we""ird; table"
+            """)
+        try space.sync()
+        let live = try space.inspect()
+        let table = try #require(live.tables.first)
+        #expect(table.name == #"we"ird; table"#)
+        #expect(table.columns.map(\.name) == ["select", "a b", "it's"])
+        #expect(table.columns[2].defaultValue == .text("it's"))
+        #expect(table.indexes.map(\.name) == ["order by"])
+        #expect(live.views.map(\.name) == ["group"])
+        #expect(try !space.sync().didChange)
+    }
+
+    @Test func syncRefusesToRunInsideTheCallersTransaction() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.base)
+        let queue = try DatabaseQueue(path: space.databasePath)
+        try queue.inDatabase { try $0.execute(sql: "BEGIN") }
+        #expect {
+            try space.reconciler().sync(queue)
+        } throws: { error in
+            guard case ReconcileError.insideTransaction = error else { return false }
+            return true
+        }
+        try queue.inDatabase { try $0.execute(sql: "ROLLBACK") }
+        #expect(try queue.read { try $0.tableExists("teams") } == false)
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - Upgrades keyed by app version
+
+@Suite struct UpgradeTests {
+    /// A schema at `version` whose `log` table records which upgrades ran, with upgrades at `keys`.
+    static func schema(version: String, upgrades keys: [String], extra: String = "") -> String {
+        var yaml = """
+            version: \(version)
+            tables:
+              log:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+                  what: { type: TEXT, not_null: true }
+            \(extra)
+            """
+        if !keys.isEmpty {
+            yaml += "\nupgrades:\n" + keys.map { "  \($0): upgrades/\($0).sql" }.joined(separator: "\n")
+        }
+        return yaml
+    }
+
+    func workspace(version: String, upgrades keys: [String]) throws -> Workspace {
+        let space = try Workspace()
+        for key in keys {
+            try space.write("INSERT INTO log (what) VALUES ('\(key)');\n", to: "upgrades/\(key).sql")
+        }
+        try space.writeSchema(Self.schema(version: version, upgrades: keys))
+        return space
+    }
+
+    func log(_ space: Workspace) throws -> [String] {
+        try space.read { try String.fetchAll($0, sql: "SELECT what FROM log ORDER BY id") }
+    }
+
+    @Test func upgradesBetweenTheStoredAndTheDeclaredVersionRunOnceInOrder() throws {
+        let space = try workspace(version: "1.0.0", upgrades: [])
+        try space.sync()
+        for key in ["1.1.0", "1.2.0"] {
+            try space.write("INSERT INTO log (what) VALUES ('\(key)');\n", to: "upgrades/\(key).sql")
+        }
+        try space.writeSchema(Self.schema(version: "1.2.0", upgrades: ["1.1.0", "1.2.0"]))
+        let report = try space.sync()
+        #expect(report.upgrades.map(\.version) == ["1.1.0", "1.2.0"])
+        #expect(try log(space) == ["1.1.0", "1.2.0"])
+        let bytes = try space.fileBytes()
+        #expect(try !space.sync().didChange)
+        #expect(try space.fileBytes() == bytes)
+        #expect(try log(space) == ["1.1.0", "1.2.0"])
+    }
+
+    @Test func aNewDatabaseRunsNoUpgradeAndIsRecordedAtTheDeclaredVersion() throws {
+        let space = try workspace(version: "1.2.0", upgrades: ["1.1.0", "1.2.0"])
+        let report = try space.sync()
+        #expect(report.upgrades.isEmpty)
+        #expect(try log(space).isEmpty)
+        #expect(try space.read { try StoredState.read($0)?.version } == "1.2.0")
+    }
+
+    @Test func aLegacyDatabaseRunsEveryUpgradeFromTheLegacyVersion() throws {
+        let space = try workspace(version: "1.2.0", upgrades: ["1.1.0", "1.2.0"])
+        try space.execute("CREATE TABLE log (id INTEGER PRIMARY KEY, what TEXT NOT NULL)")
+        try space.sync()
+        #expect(try log(space) == ["1.1.0", "1.2.0"])
+
+        let other = try workspace(version: "1.2.0", upgrades: ["1.1.0", "1.2.0"])
+        try other.execute("CREATE TABLE log (id INTEGER PRIMARY KEY, what TEXT NOT NULL)")
+        try other.sync(Reconciler.Options(legacyVersion: "1.1.0"))
+        #expect(try log(other) == ["1.2.0"])
+    }
+
+    @Test func versionsOrderAsNumbers() throws {
+        let space = try workspace(version: "1.10.0", upgrades: ["1.10.0", "1.9.0", "1.9.0-beta.1"])
+        try space.execute("CREATE TABLE log (id INTEGER PRIMARY KEY, what TEXT NOT NULL)")
+        try space.sync()
+        #expect(try log(space) == ["1.9.0-beta.1", "1.9.0", "1.10.0"])
+    }
+
+    @Test func scriptsAreSplitBySQLiteNotBySemicolons() throws {
+        let space = try Workspace()
+        try space.write("""
+            -- a comment; with a semicolon
+            INSERT INTO log (what) VALUES ('a;b');  /* another; one */
+            CREATE TRIGGER log_copy AFTER INSERT ON log WHEN NEW.what <> 'copy'
+            BEGIN
+              INSERT INTO log (what) VALUES ('copy');
+              UPDATE log SET what = what || ';' WHERE id = NEW.id;
+            END;
+            INSERT INTO log (what) VALUES ('c');
+            DROP TRIGGER log_copy;
+            """, to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema(version: "1.0.0", upgrades: []))
+        try space.sync()
+        try space.writeSchema(Self.schema(version: "1.1.0", upgrades: ["1.1.0"]))
+        try space.sync()
+        #expect(try log(space) == ["a;b", "copy", "c;"])
+    }
+
+    @Test func aFailingScriptRollsBackEverythingAndNamesTheScriptAndLine() throws {
+        let space = try workspace(version: "1.0.0", upgrades: [])
+        try space.sync()
+        try space.write("INSERT INTO log (what) VALUES ('ok');\n", to: "upgrades/1.2.0.sql")
+        try space.write("""
+            -- fix the data
+            INSERT INTO log (what) VALUES ('fine');
+
+            UPDATE no_such_table SET x = 1;
+            """, to: "upgrades/1.3.0.sql")
+        try space.writeSchema(Self.schema(version: "1.3.0", upgrades: ["1.2.0", "1.3.0"],
+                                          extra: "  extra:\n    columns:\n      id: INTEGER"))
+        let before = try space.fileBytes()
+        #expect {
+            try space.sync()
+        } throws: { error in
+            guard case ReconcileError.upgradeFailed(let version, let script, let line, _, let message) = error else { return false }
+            return version == "1.3.0" && script == "upgrades/1.3.0.sql" && line == 4 && message.contains("no_such_table")
+        }
+        #expect(try space.fileBytes() == before)
+    }
+
+    @Test func anOlderSchemaRefusesANewerDatabaseAndLeavesItAlone() throws {
+        let space = try workspace(version: "1.2.0", upgrades: [])
+        try space.sync()
+        try space.writeSchema(Self.schema(version: "1.1.0", upgrades: []))
+        let before = try space.fileBytes()
+        #expect {
+            try space.sync()
+        } throws: { error in
+            guard case ReconcileError.databaseIsNewer(let stored, let declared) = error else { return false }
+            return stored == "1.2.0" && declared == "1.1.0"
+        }
+        #expect(try space.fileBytes() == before)
+        let accepted = try space.sync(Reconciler.Options(allowsNewerDatabase: true))
+        #expect(accepted.version == "1.2.0")
+    }
+
+    @Test func codeUpgradesRunInOrderWithScriptsAndOnce() throws {
+        let space = try workspace(version: "1.0.0", upgrades: [])
+        try space.sync()
+        try space.write("INSERT INTO log (what) VALUES ('script 1.1.0');\n", to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema(version: "1.2.0", upgrades: ["1.1.0"]))
+        var reconciler = space.reconciler()
+        reconciler.registerUpgrade(version: "1.2.0", named: "code 1.2.0") { db in
+            try db.execute(sql: "INSERT INTO log (what) VALUES ('code 1.2.0')")
+        }
+        reconciler.registerUpgrade(version: "1.1.0", named: "code 1.1.0") { db in
+            try db.execute(sql: "INSERT INTO log (what) VALUES ('code 1.1.0')")
+        }
+        try reconciler.sync(databaseAt: space.databasePath)
+        #expect(try log(space) == ["script 1.1.0", "code 1.1.0", "code 1.2.0"])
+        #expect(try !reconciler.sync(databaseAt: space.databasePath).didChange)
+        #expect(try log(space).count == 3)
+    }
+
+    @Test func anAppliedScriptThatChangedIsReportedNotRerun() throws {
+        let space = try workspace(version: "1.0.0", upgrades: [])
+        try space.sync()
+        try space.write("INSERT INTO log (what) VALUES ('once');\n", to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema(version: "1.1.0", upgrades: ["1.1.0"]))
+        try space.sync()
+        // Same text with other line endings and trailing spaces: not a change.
+        try space.write("INSERT INTO log (what) VALUES ('once');   \r\n\r\n", to: "upgrades/1.1.0.sql")
+        #expect(try space.sync().warnings.isEmpty)
+        try space.write("INSERT INTO log (what) VALUES ('twice');\n", to: "upgrades/1.1.0.sql")
+        let report = try space.sync()
+        #expect(report.warnings.contains { $0.contains("upgrades/1.1.0.sql") && $0.contains("changed") })
+        #expect(try log(space) == ["once"])
+        let status = try space.reconciler().status(databaseAt: space.databasePath)
+        #expect(status.warnings.contains { $0.contains("upgrades/1.1.0.sql") })
+        #expect(status.appliedUpgrades.map(\.name) == ["upgrades/1.1.0.sql"])
+    }
+
+    @Test func twoConnectionsSyncingANewDatabaseTogetherBothSucceedAndUpgradesRunOnce() throws {
+        let space = try workspace(version: "1.0.0", upgrades: [])
+        try space.execute("CREATE TABLE log (id INTEGER PRIMARY KEY, what TEXT NOT NULL)")
+        try space.write("INSERT INTO log (what) VALUES ('1.1.0');\n", to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema(version: "1.1.0", upgrades: ["1.1.0"]))
+        let reconciler = space.reconciler()
+        let path = space.databasePath
+        let errors = Errors()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do { try reconciler.sync(databaseAt: path) } catch { errors.append(error) }
+        }
+        #expect(errors.all.isEmpty)
+        #expect(try log(space) == ["1.1.0"])
+    }
+}
+
+/// Errors collected from several threads.
+final class Errors: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [any Error] = []
+    func append(_ error: any Error) { lock.lock(); items.append(error); lock.unlock() }
+    var all: [any Error] { lock.lock(); defer { lock.unlock() }; return items }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - The reconcile executable
+
+@Suite struct CommandLineTests {
+    static let schema = """
+        version: 1.0.0
+        tables:
+          users:
+            columns:
+              id: { type: INTEGER, primary_key: true }
+              email: { type: TEXT, not_null: true }
+            indexes:
+              users_by_email: [email]
+        """
+
+    @Test func dryRunPrintsTheStatementsAndCreatesNoFile() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema)
+        let result = try ReconcileCommand.run(["--dry-run"], in: space.url)
+        #expect(result.status == 0)
+        #expect(result.output.contains("-- create table users"))
+        #expect(result.output.contains("CREATE TABLE \"users\" (\n  \"id\" INTEGER PRIMARY KEY,\n  \"email\" TEXT NOT NULL\n);"))
+        #expect(result.output.contains(#"CREATE INDEX "users_by_email" ON "users" ("email");"#))
+        #expect(!FileManager.default.fileExists(atPath: space.databasePath))
+    }
+
+    @Test func syncCreatesTheDatabaseAndASecondRunChangesNothing() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema)
+        let first = try ReconcileCommand.run([], in: space.url)
+        #expect(first.status == 0)
+        #expect(first.output.contains("synced to version 1.0.0"))
+        let bytes = try space.fileBytes()
+        let date = try space.modificationDate()
+        Thread.sleep(forTimeInterval: 0.05)
+        let second = try ReconcileCommand.run(["--schema", "schema.yaml", "--database", "app.sqlite"], in: space.url)
+        #expect(second.status == 0)
+        #expect(second.output.contains("nothing to do"))
+        #expect(try space.fileBytes() == bytes)
+        #expect(try space.modificationDate() == date)
+    }
+
+    @Test func invalidInputExitsTwoWithFileLineAndColumn() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema.replacingOccurrences(of: "not_null: true", with: "not_nul: true"))
+        let result = try ReconcileCommand.run([], in: space.url)
+        #expect(result.status == 2)
+        #expect(result.error.contains("schema.yaml:6:"))
+        #expect(result.error.contains("not_null"))
+        #expect(!FileManager.default.fileExists(atPath: space.databasePath))
+    }
+
+    @Test func aSyncThatCannotApplyExitsOneAndLeavesTheFileAlone() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema)
+        #expect(try ReconcileCommand.run([], in: space.url).status == 0)
+        try space.execute("INSERT INTO users (email) VALUES ('a@x.org'), ('a@x.org')")
+        try space.writeSchema(Self.schema.replacingOccurrences(
+            of: "email: { type: TEXT, not_null: true }", with: "email: { type: TEXT, not_null: true, unique: true }"))
+        let before = try space.fileBytes()
+        let result = try ReconcileCommand.run([], in: space.url)
+        #expect(result.status == 1)
+        #expect(result.error.contains("users"))
+        #expect(result.error.contains("UNIQUE (email)"))
+        #expect(try space.fileBytes() == before)
+    }
+
+    @Test func twoProcessesSyncingTogetherBothSucceedAndEachUpgradeRunsOnce() throws {
+        let space = try Workspace()
+        try space.write("INSERT INTO log (what) VALUES ('1.1.0');\n", to: "upgrades/1.1.0.sql")
+        try space.writeSchema("""
+            version: 1.1.0
+            tables:
+              log:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+                  what: TEXT
+            upgrades:
+              1.1.0: upgrades/1.1.0.sql
+            """)
+        try space.execute("CREATE TABLE log (id INTEGER PRIMARY KEY, what TEXT)")
+        let runs = try (0..<2).map { _ in try ReconcileCommand.start([], in: space.url) }
+        let results = runs.map { ReconcileCommand.finish($0.0, $0.1, $0.2) }
+        #expect(results.map(\.status) == [0, 0])
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT what FROM log") } == ["1.1.0"])
+    }
+
+    @Test func statusShowsVersionsAndPendingUpgrades() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema)
+        #expect(try ReconcileCommand.run([], in: space.url).status == 0)
+        try space.write("UPDATE users SET email = lower(email);\n", to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema.replacingOccurrences(of: "version: 1.0.0", with: "version: 1.1.0")
+                              + "\nupgrades:\n  1.1.0: upgrades/1.1.0.sql\n")
+        let result = try ReconcileCommand.run(["status"], in: space.url)
+        #expect(result.status == 0)
+        #expect(result.output.contains("declared version: 1.1.0"))
+        #expect(result.output.contains("stored version:   1.0.0"))
+        #expect(result.output.contains("1.1.0  upgrades/1.1.0.sql"))
+        let dry = try ReconcileCommand.run(["--dry-run"], in: space.url)
+        #expect(dry.output.contains("-- upgrade 1.1.0: run the script upgrades/1.1.0.sql"))
+    }
+}

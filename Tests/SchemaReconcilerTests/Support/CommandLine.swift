@@ -1,0 +1,51 @@
+import Foundation
+
+// MARK: - Running the built `reconcile`
+
+/// The result of running the `reconcile` executable.
+struct CommandResult {
+    var status: Int32
+    var output: String
+    var error: String
+}
+
+enum ReconcileCommand {
+    /// The built `reconcile` executable, next to the test bundle.
+    static var url: URL {
+        var candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        candidates += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        for directory in candidates {
+            let file = directory.appendingPathComponent("reconcile")
+            if FileManager.default.isExecutableFile(atPath: file.path) { return file }
+        }
+        return candidates[0].appendingPathComponent("reconcile")
+    }
+
+    /// Starts `reconcile` with `arguments` in `directory`.
+    static func start(_ arguments: [String], in directory: URL) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        return (process, output, error)
+    }
+
+    /// Runs `reconcile` with `arguments` in `directory` and waits for it.
+    static func run(_ arguments: [String], in directory: URL) throws -> CommandResult {
+        let (process, output, error) = try start(arguments, in: directory)
+        return finish(process, output, error)
+    }
+
+    static func finish(_ process: Process, _ output: Pipe, _ error: Pipe) -> CommandResult {
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                             error: String(decoding: err, as: UTF8.self))
+    }
+}
