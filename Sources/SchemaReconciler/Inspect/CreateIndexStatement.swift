@@ -1,0 +1,153 @@
+import Foundation
+
+// MARK: - CreateIndexStatement
+
+/// A `CREATE INDEX` statement: its name, table, terms and `WHERE` clause.
+///
+/// ```swift
+/// let index = try CreateIndexStatement(sql: """
+///     CREATE UNIQUE INDEX IF NOT EXISTS "by email" ON users (lower(email), created_at DESC)
+///     WHERE deleted_at IS NULL
+///     """)
+/// index.name                      // "by email"
+/// index.terms.map(\.sql)          // ["lower(email)", "created_at DESC"]
+/// index.terms[1].columnName       // "created_at"
+/// index.condition                 // "deleted_at IS NULL"
+/// ```
+public struct CreateIndexStatement: Sendable, Equatable {
+    /// The schema prefix, if written.
+    public var schemaName: String?
+    /// The index name, unquoted.
+    public var name: String
+    /// The indexed table, unquoted.
+    public var tableName: String
+    /// `CREATE UNIQUE INDEX`.
+    public var isUnique: Bool
+    /// `IF NOT EXISTS`.
+    public var ifNotExists: Bool
+    /// The indexed terms, in order.
+    public var terms: [Term]
+    /// The text after the top-level `WHERE`, trimmed; nil for a full index.
+    public var condition: String?
+
+    /// One indexed term: an expression, possibly followed by `COLLATE name` and `ASC`/`DESC`.
+    public struct Term: Sendable, Equatable {
+        /// The whole term as written.
+        public var sql: String
+        /// The column name when the expression is a single name (possibly in parentheses).
+        public var columnName: String?
+        /// The `COLLATE` name, unquoted, if written.
+        public var collation: String?
+        /// `DESC`.
+        public var isDescending: Bool
+        /// Whether `DESC` or `COLLATE` is written (`ASC` alone changes nothing).
+        public var hasOrderingOrCollation: Bool { isDescending || collation != nil }
+
+        /// Creates a term.
+        public init(sql: String, columnName: String? = nil, collation: String? = nil, isDescending: Bool = false) {
+            self.sql = sql
+            self.columnName = columnName
+            self.collation = collation
+            self.isDescending = isDescending
+        }
+    }
+
+    /// Parses a `CREATE INDEX` statement (comments and one trailing `;` allowed).
+    public init(sql: String) throws {
+        var cursor = CreateStatementCursor(sql: sql)
+        try cursor.expectKeywords("CREATE")
+        isUnique = cursor.consumeKeywords("UNIQUE")
+        try cursor.expectKeywords("INDEX")
+        ifNotExists = cursor.consumeKeywords("IF", "NOT", "EXISTS")
+        let qualified = try cursor.qualifiedName("an index name")
+        schemaName = qualified.schema
+        name = qualified.name
+        try cursor.expectKeywords("ON")
+        tableName = try cursor.name("a table name")
+        let inner = try cursor.parenthesized()
+        terms = try cursor.commaSeparated(inner).map { try Self.term(cursor, $0) }
+        condition = nil
+        if cursor.consumeKeywords("WHERE") {
+            var end = cursor.tokens.count
+            while end > cursor.position, cursor.tokens[end - 1].isSymbol(";") { end -= 1 }
+            guard end > cursor.position else { throw cursor.error("expected a condition") }
+            condition = cursor.text(cursor.position..<end)
+            cursor.position = cursor.tokens.count
+        }
+        _ = cursor.consumeSymbol(";")
+        if !cursor.isAtEnd { throw cursor.error("unexpected text after the statement") }
+    }
+
+    private static func term(_ cursor: CreateStatementCursor, _ range: Range<Int>) throws -> Term {
+        guard !range.isEmpty else { throw cursor.error("empty index term") }
+        var term = Term(sql: cursor.text(range))
+        var expressionEnd = range.upperBound
+        let last = cursor.tokens[range.upperBound - 1]
+        if last.isKeyword("ASC") || last.isKeyword("DESC") {
+            term.isDescending = last.isKeyword("DESC")
+            expressionEnd -= 1
+        }
+        if let collate = cursor.topLevelKeyword("COLLATE", in: range.lowerBound..<expressionEnd),
+           collate + 2 == expressionEnd {
+            term.collation = CreateStatementCursor.nameValue(of: cursor.tokens[collate + 1])
+            expressionEnd = collate
+        }
+        let expression = SQLText.strippingOuterParentheses(Array(cursor.tokens[range.lowerBound..<expressionEnd]))
+        if expression.count == 1, expression[0].kind == .word || expression[0].kind == .quotedIdentifier {
+            term.columnName = expression[0].identifier
+        }
+        return term
+    }
+}
+
+// MARK: - CreateViewStatement
+
+/// A `CREATE VIEW` statement: its name, optional column names and its `SELECT`.
+///
+/// ```swift
+/// let view = try CreateViewStatement(sql: "CREATE VIEW active AS SELECT * FROM users WHERE active;")
+/// view.select // "SELECT * FROM users WHERE active"
+/// ```
+public struct CreateViewStatement: Sendable, Equatable {
+    /// The schema prefix, if written.
+    public var schemaName: String?
+    /// The view name, unquoted.
+    public var name: String
+    /// `CREATE TEMP VIEW`.
+    public var isTemporary: Bool
+    /// `IF NOT EXISTS`.
+    public var ifNotExists: Bool
+    /// The column names written in parentheses after the view name, unquoted; usually empty.
+    public var columnNames: [String]
+    /// The text after the top-level `AS`, trimmed, without trailing `;`.
+    public var select: String
+
+    /// Parses a `CREATE VIEW` statement.
+    public init(sql: String) throws {
+        var cursor = CreateStatementCursor(sql: sql)
+        try cursor.expectKeywords("CREATE")
+        isTemporary = cursor.consumeKeywords("TEMP") || cursor.consumeKeywords("TEMPORARY")
+        try cursor.expectKeywords("VIEW")
+        ifNotExists = cursor.consumeKeywords("IF", "NOT", "EXISTS")
+        let qualified = try cursor.qualifiedName("a view name")
+        schemaName = qualified.schema
+        name = qualified.name
+        columnNames = []
+        if cursor.isSymbol("(") {
+            let inner = try cursor.parenthesized()
+            columnNames = try cursor.commaSeparated(inner).map { part in
+                guard let first = part.first, let name = CreateStatementCursor.nameValue(of: cursor.tokens[first]) else {
+                    throw cursor.error("expected a column name")
+                }
+                return name
+            }
+        }
+        guard let asToken = cursor.peek(), asToken.isKeyword("AS") else { throw cursor.error("expected AS") }
+        var select = sql[asToken.range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+        while select.hasSuffix(";") {
+            select = String(select.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard !select.isEmpty else { throw cursor.error("expected a SELECT") }
+        self.select = select
+    }
+}

@@ -1,0 +1,181 @@
+// MARK: - CreateStatementParseError
+
+/// A `CREATE` statement that could not be read.
+///
+/// ```swift
+/// do { _ = try CreateTableStatement(sql: "CREATE TABLE t") }
+/// catch let error as CreateStatementParseError { print(error) } // expected "(" …
+/// ```
+public struct CreateStatementParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, and where.
+    public var message: String
+    /// The statement.
+    public var sql: String
+
+    /// Creates an error.
+    public init(message: String, sql: String) {
+        self.message = message
+        self.sql = sql
+    }
+
+    public var description: String { "cannot parse \(sql.debugDescription): \(message)" }
+}
+
+// MARK: - CreateStatementCursor
+
+/// A cursor over the tokens of one `CREATE` statement, with the small parsing steps that the
+/// statement readers share. Comments are dropped; text is always cut from the original SQL, so
+/// expressions keep their written spelling.
+struct CreateStatementCursor {
+    let sql: String
+    let tokens: [SQLToken]
+    var position = 0
+
+    init(sql: String) {
+        self.sql = sql
+        self.tokens = Self.tokenize(sql)
+    }
+
+    /// The tokens of `sql`. Swift reads `\r\n` as one `Character`, which `SQLTokenizer` does not
+    /// take for the end of a `--` comment; so text with CRLF line ends is tokenized with LF line
+    /// ends (the same number of characters) and the token ranges are mapped back onto `sql`.
+    private static func tokenize(_ sql: String) -> [SQLToken] {
+        let crlf: Character = "\r\n"
+        guard sql.contains(crlf) else { return SQLTokenizer.tokens(in: sql) }
+        let lf = String(sql.map { $0 == crlf ? "\n" : $0 })
+        let originalIndexes = Array(sql.indices) + [sql.endIndex]
+        var offsets: [String.Index: Int] = [:]
+        for (offset, index) in (Array(lf.indices) + [lf.endIndex]).enumerated() { offsets[index] = offset }
+        return SQLTokenizer.tokens(in: lf).map { token in
+            guard let lower = offsets[token.range.lowerBound], let upper = offsets[token.range.upperBound] else {
+                return token
+            }
+            let range = originalIndexes[lower]..<originalIndexes[upper]
+            return SQLToken(kind: token.kind, text: String(sql[range]), range: range)
+        }
+    }
+
+    var isAtEnd: Bool { position >= tokens.count }
+
+    /// The token `offset` places ahead of the current one.
+    func peek(_ offset: Int = 0) -> SQLToken? {
+        let index = position + offset
+        return index < tokens.count ? tokens[index] : nil
+    }
+
+    func isKeyword(_ word: String, at offset: Int = 0) -> Bool {
+        peek(offset)?.isKeyword(word) ?? false
+    }
+
+    func isSymbol(_ symbol: String, at offset: Int = 0) -> Bool {
+        peek(offset)?.isSymbol(symbol) ?? false
+    }
+
+    /// Consumes `words` when all of them come next, in order.
+    mutating func consumeKeywords(_ words: String...) -> Bool {
+        for (offset, word) in words.enumerated() where !isKeyword(word, at: offset) { return false }
+        position += words.count
+        return true
+    }
+
+    mutating func consumeSymbol(_ symbol: String) -> Bool {
+        guard isSymbol(symbol) else { return false }
+        position += 1
+        return true
+    }
+
+    mutating func expectKeywords(_ words: String...) throws {
+        for word in words {
+            guard isKeyword(word) else { throw error("expected \(word)") }
+            position += 1
+        }
+    }
+
+    mutating func expectSymbol(_ symbol: String) throws {
+        guard consumeSymbol(symbol) else { throw error("expected \"\(symbol)\"") }
+    }
+
+    /// The value of a name token: a bare word, a quoted identifier or a string (SQLite accepts
+    /// `'name'` where a name is expected).
+    static func nameValue(of token: SQLToken) -> String? {
+        switch token.kind {
+        case .word, .quotedIdentifier:
+            return token.identifier
+        case .string:
+            return String(token.text.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'")
+        default:
+            return nil
+        }
+    }
+
+    /// Consumes a name.
+    mutating func name(_ what: String = "a name") throws -> String {
+        guard let token = peek(), let value = Self.nameValue(of: token) else { throw error("expected \(what)") }
+        position += 1
+        return value
+    }
+
+    /// Consumes `name` or `schema.name`.
+    mutating func qualifiedName(_ what: String) throws -> (schema: String?, name: String) {
+        let first = try name(what)
+        if consumeSymbol(".") { return (first, try name(what)) }
+        return (nil, first)
+    }
+
+    /// Consumes `( … )` and returns the token indexes strictly inside the parentheses.
+    mutating func parenthesized() throws -> Range<Int> {
+        guard isSymbol("(") else { throw error("expected \"(\"") }
+        guard let close = SQLText.matchingParenthesis(in: tokens, from: position) else {
+            throw error("unbalanced parentheses")
+        }
+        let inner = (position + 1)..<close
+        position = close + 1
+        return inner
+    }
+
+    /// Consumes one token, or a whole parenthesised group when the current token is `(`.
+    mutating func skipTerm() throws {
+        if isSymbol("(") { _ = try parenthesized() } else { position += 1 }
+    }
+
+    /// The source text of the tokens in `range`, as written (empty for an empty range).
+    func text(_ range: Range<Int>) -> String {
+        SQLText.text(of: tokens[range], in: sql)
+    }
+
+    /// Splits the tokens in `range` at top-level commas.
+    func commaSeparated(_ range: Range<Int>) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var depth = 0
+        var start = range.lowerBound
+        for index in range {
+            let token = tokens[index]
+            if token.isSymbol("(") { depth += 1 }
+            else if token.isSymbol(")") { depth -= 1 }
+            else if token.isSymbol(","), depth == 0 {
+                parts.append(start..<index)
+                start = index + 1
+            }
+        }
+        parts.append(start..<range.upperBound)
+        return parts
+    }
+
+    /// The first index in `range` holding the keyword at parenthesis depth 0, if any.
+    func topLevelKeyword(_ word: String, in range: Range<Int>) -> Int? {
+        var depth = 0
+        for index in range {
+            let token = tokens[index]
+            if token.isSymbol("(") { depth += 1 }
+            else if token.isSymbol(")") { depth -= 1 }
+            else if depth == 0, token.isKeyword(word) { return index }
+        }
+        return nil
+    }
+
+    /// An error that names the current token.
+    func error(_ message: String) -> CreateStatementParseError {
+        let near = peek().map { " near \($0.text.debugDescription)" } ?? " at the end"
+        return CreateStatementParseError(message: message + near, sql: sql)
+    }
+}
