@@ -52,7 +52,7 @@ struct TableShape: Equatable {
                 name: column.name.sqlNameKey,
                 type: TableShape.normalizedType(column.type),
                 isNotNull: column.isNotNull
-                    || (table.isWithoutRowID && primaryKey.contains(column.name.sqlNameKey)),
+                    || ((table.isWithoutRowID || table.isStrict) && primaryKey.contains(column.name.sqlNameKey)),
                 defaultValue: column.defaultValue.flatMap { $0.isNull ? nil : $0.comparisonKey },
                 collation: column.collation.flatMap { $0.uppercased() == "BINARY" ? nil : $0.uppercased() },
                 generated: column.generated.map { TableShape.normalizedExpression($0.expression) },

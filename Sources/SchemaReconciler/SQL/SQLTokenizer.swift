@@ -29,7 +29,7 @@ public enum SQLTokenizer {
                 advance(&i)
                 continue
             } else if c == "-" && peek(1) == "-" {
-                while i < chars.endIndex && chars[i] != "\n" { advance(&i) }
+                while i < chars.endIndex && !chars[i].unicodeScalars.contains("\n") { advance(&i) }
                 kind = .comment
             } else if c == "/" && peek(1) == "*" {
                 advance(&i); advance(&i)
