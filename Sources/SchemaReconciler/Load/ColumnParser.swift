@@ -160,7 +160,7 @@ struct ColumnParser {
 
     /// `references: table.column`, `references: table`, or the mapping form.
     private func reference(_ entry: YAMLEntry, in context: String) throws -> PendingReference {
-        if case .scalar = entry.value {
+        if case .scalar = entry.value, !reader.isNull(entry.value) {
             let text = try reader.name(entry.value, key: entry.key, in: context)
             return PendingReference(target: .dotted(Located(value: text, node: entry.value)))
         }
@@ -170,24 +170,26 @@ struct ColumnParser {
             expected: "table.column, or a mapping with 'table' and 'column'")
         var table: Located<String>?
         var column: Located<String>?
-        var reference = PendingReference(target: .dotted(Located(value: "", node: entry.value)))
+        var onDelete: ForeignKeyAction?
+        var onUpdate: ForeignKeyAction?
+        var isDeferred = false
         for option in entries {
             switch option.key {
             case "table":
                 table = Located(value: try reader.name(option.value, key: option.key, in: referenceContext), node: option.value)
             case "column":
                 column = Located(value: try reader.name(option.value, key: option.key, in: referenceContext), node: option.value)
-            case "on_delete": reference.onDelete = try Self.action(option, reader: reader, in: referenceContext)
-            case "on_update": reference.onUpdate = try Self.action(option, reader: reader, in: referenceContext)
-            case "deferrable": reference.isDeferred = try reader.bool(option, in: referenceContext)
+            case "on_delete": onDelete = try Self.action(option, reader: reader, in: referenceContext)
+            case "on_update": onUpdate = try Self.action(option, reader: reader, in: referenceContext)
+            case "deferrable": isDeferred = try reader.bool(option, in: referenceContext)
             default: break
             }
         }
         guard let table else {
             throw SchemaError.missingKey("table", in: referenceContext, at: reader.location(of: entry.value))
         }
-        reference.target = .mapping(table: table, column: column)
-        return reference
+        return PendingReference(target: .mapping(table: table, column: column), onDelete: onDelete,
+                                onUpdate: onUpdate, isDeferred: isDeferred)
     }
 
     /// Puts a column-level action into the reference, unless the `references` mapping has one too.

@@ -211,7 +211,7 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
         case .invalidValue(let value, let key, let context, let reason, _):
             return "invalid value '\(value)' for '\(key)' in \(context): \(reason)"
         case .missingKey(let key, let context, _):
-            return "missing key '\(key)' in \(context)"
+            return "missing key '\(key)' in \(context)" + Self.hint(forMissing: key, in: context)
         case .undeclaredReference(let what, let context, let suggestion, _):
             var text = "\(context) names \(what), which this file does not declare"
             if let suggestion { text += "; did you mean '\(suggestion)'?" }
@@ -234,6 +234,19 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
                 + "scripts must be inside that directory"
         case .unreadableScript(let path, let reason, _):
             return "cannot read upgrade script '\(path)': \(reason)"
+        }
+    }
+
+    /// How to add a missing key, for the keys whose purpose is not obvious from their name.
+    private static func hint(forMissing key: String, in context: String) -> String {
+        switch key {
+        case "columns" where !context.hasPrefix("table "): return "; list them, such as columns: [a, b]"
+        case "version": return "; add version: 1.0.0 (the app version this schema belongs to)"
+        case "tables": return "; add tables: {} when there are none yet"
+        case "columns": return "; add columns: { id: { type: INTEGER, primary_key: true } } (at least one column)"
+        case "table": return "; name the parent table"
+        case "references": return "; add references: { table: parent, columns: [id] }"
+        default: return ""
         }
     }
 }

@@ -25,7 +25,7 @@ struct SchemaParser {
     // MARK: Result
 
     /// What schema.yaml declares, before the upgrade scripts are read.
-    struct Result {
+    struct Declarations {
         /// `version`.
         var version: SemanticVersion
         /// The tables, views and triggers.
@@ -51,7 +51,7 @@ struct SchemaParser {
     // MARK: Parsing
 
     /// Reads the document; `root` is nil for an empty file.
-    func parse(_ root: Node?) throws -> Result {
+    func parse(_ root: Node?) throws -> Declarations {
         guard let root else {
             throw SchemaError.missingKey("version", in: "the file, which is empty",
                                          at: SourceLocation(file: reader.file, line: 1, column: 1))
@@ -116,7 +116,7 @@ struct SchemaParser {
 
         try checker.check()
         for (path, location) in checker.dropLocations { locations[path] = location }
-        return Result(
+        return Declarations(
             version: version,
             schema: Schema(tables: checker.tables.map(\.table), views: checker.views.map(\.value),
                            triggers: checker.triggers.map(\.value)),

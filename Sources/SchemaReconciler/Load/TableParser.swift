@@ -34,7 +34,7 @@ struct TableParser {
     func parse(_ entry: YAMLEntry) throws -> DeclaredTable {
         let name = entry.key
         let context = "table '\(name)'"
-        let entries = try reader.entries(of: entry.value, key: name, in: "tables", owner: context, allowed: Self.keys,
+        let entries = try reader.entries(of: entry.value, key: name, in: "'tables'", owner: context, allowed: Self.keys,
                                          expected: "a mapping with 'columns'")
         var byKey: [String: YAMLEntry] = [:]
         for option in entries { byKey[option.key] = option }

@@ -56,7 +56,7 @@ struct YAMLReader {
         case .sequence: return "a list"
         case .alias: return "an alias"
         case .scalar(let scalar):
-            if isNull(node) { return "an empty value" }
+            if isNull(node) { return scalar.string.isEmpty ? "an empty value" : "null ('\(scalar.string)')" }
             return "'\(scalar.string)'"
         }
     }

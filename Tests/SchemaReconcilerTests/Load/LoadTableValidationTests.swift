@@ -491,6 +491,18 @@ import Testing
         expectError(yaml, "conflict", at: "on_delete", mentioning: ["no 'references'"])
     }
 
+    @Test func actionOnTheColumnAndInTheReferenceMappingConflict() {
+        let yaml = """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+                  p: { references: { table: t, on_delete: CASCADE }, on_delete: RESTRICT }
+            """
+        expectError(yaml, "conflict", at: "on_delete", occurrence: 2, mentioning: ["keep one"])
+    }
+
     @Test func unknownActionListsTheValidOnes() {
         let yaml = """
             version: 1.0.0

@@ -88,6 +88,22 @@ import Testing
         #expect(error?.message.contains("UTF-8") == true)
     }
 
+    @Test func inMemoryTextReadsScriptsNextToTheURLAndNamesTheFileAsGiven() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("UPDATE t SET a = 1;", to: "up/a.sql", in: directory)
+        let url = URL(fileURLWithPath: "schema.yaml", relativeTo: directory)
+        let yaml = "version: 1.0.0\ntables: {}\nupgrades:\n  1.0.0: up/a.sql\n"
+        let file = try SchemaLoader().load(yaml: yaml, url: url)
+        #expect(file.upgrades.first?.scripts.first?.sql == "UPDATE t SET a = 1;")
+        #expect(file.contents == Data(yaml.utf8))
+        #expect(file.url == url)
+
+        let error = try #require(loadError(yaml.replacingOccurrences(of: "up/a.sql", with: "up/b.sql"), url: url))
+        #expect(error.description.hasPrefix("schema.yaml:4:10: error: upgrade script 'up/b.sql' does not exist"))
+        #expect(error.localizedDescription == error.description)
+    }
+
     @Test func emptyListOfScripts() {
         expectError("version: 1.0.0\ntables: {}\nupgrades:\n  1.0.0: []\n", "invalidValue", at: "[]",
                     mentioning: ["at least one script"])
