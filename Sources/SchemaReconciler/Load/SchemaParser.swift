@@ -1,0 +1,263 @@
+import Foundation
+import Yams
+
+// MARK: - SchemaParser
+
+/// Reads the composed YAML document of schema.yaml into the declared schema, the drop list and
+/// the upgrades (whose scripts are read afterwards by ``UpgradeScriptReader``), and runs every
+/// check that needs no file but schema.yaml.
+///
+/// ```swift
+/// let parsed = try SchemaParser(reader: YAMLReader(file: "schema.yaml")).parse(root)
+/// parsed.schema.tables.map(\.name)
+/// ```
+struct SchemaParser {
+    /// The keys allowed at the top level.
+    static let keys = ["version", "tables", "views", "triggers", "drop", "upgrades"]
+    /// The keys allowed under `drop`.
+    static let dropKeys = ["tables", "columns", "indexes", "views", "triggers"]
+    /// How errors name the top level.
+    static let topLevel = "the top level of the file"
+
+    /// Reads the nodes.
+    var reader: YAMLReader
+
+    // MARK: Result
+
+    /// What schema.yaml declares, before the upgrade scripts are read.
+    struct Declarations {
+        /// `version`.
+        var version: SemanticVersion
+        /// The tables, views and triggers.
+        var schema: Schema
+        /// `drop`.
+        var drop: DropList
+        /// `upgrades`, in ascending version order.
+        var upgrades: [DeclaredUpgrade]
+        /// Where each object is written (see ``SchemaFile/locations``).
+        var locations: [String: SourceLocation]
+    }
+
+    /// An `upgrades` entry: its version and the script paths as written.
+    struct DeclaredUpgrade {
+        /// The key, read as a version.
+        var version: SemanticVersion
+        /// The key's node.
+        var keyNode: Node
+        /// The script paths, in their written order.
+        var paths: [Located<String>]
+    }
+
+    // MARK: Parsing
+
+    /// Reads the document; `root` is nil for an empty file.
+    func parse(_ root: Node?) throws -> Declarations {
+        guard let root else {
+            throw SchemaError.missingKey("version", in: "the file, which is empty",
+                                         at: SourceLocation(file: reader.file, line: 1, column: 1))
+        }
+        let entries = try reader.entries(of: root, key: "", in: "the file", owner: Self.topLevel, allowed: Self.keys,
+                                         expected: "a mapping with 'version' and 'tables'")
+        var byKey: [String: YAMLEntry] = [:]
+        for entry in entries { byKey[entry.key] = entry }
+        guard let versionEntry = byKey["version"] else {
+            throw SchemaError.missingKey("version", in: Self.topLevel, at: reader.location(of: root))
+        }
+        let version = try self.version(versionEntry.value, key: "version", in: Self.topLevel)
+        guard let tablesEntry = byKey["tables"] else {
+            throw SchemaError.missingKey("tables", in: Self.topLevel, at: reader.location(of: root))
+        }
+
+        var checker = SchemaChecker(reader: reader)
+        var locations: [String: SourceLocation] = ["version": reader.location(of: versionEntry.value)]
+        let tableParser = TableParser(reader: reader)
+        let tableEntries = try reader.namedEntries(
+            of: tablesEntry.value, key: "tables", in: Self.topLevel,
+            expected: "a mapping of table names to tables ({} for none)")
+        for entry in tableEntries {
+            let declared = try tableParser.parse(entry)
+            checker.tables.append(declared)
+            let path = "tables.\(declared.table.name)"
+            locations[path] = reader.location(of: declared.keyNode)
+            for column in declared.columns {
+                locations["\(path).columns.\(column.column.name)"] = reader.location(of: column.keyNode)
+            }
+            for (index, node) in zip(declared.table.indexes, declared.indexKeyNodes) {
+                locations["\(path).indexes.\(index.name)"] = reader.location(of: node)
+            }
+        }
+        if let entry = byKey["views"] {
+            for view in try reader.namedEntries(of: entry.value, key: "views", in: Self.topLevel,
+                                                expected: "a mapping of view names to SELECT statements") {
+                checker.views.append(try self.view(view))
+                locations["views.\(view.key)"] = reader.location(of: view.keyNode)
+            }
+        }
+        if let entry = byKey["triggers"] {
+            for trigger in try reader.namedEntries(of: entry.value, key: "triggers", in: Self.topLevel,
+                                                   expected: "a mapping of trigger names to CREATE TRIGGER statements") {
+                checker.triggers.append(try self.trigger(trigger))
+                checker.triggerStatementNodes.append(trigger.value)
+                locations["triggers.\(trigger.key)"] = reader.location(of: trigger.keyNode)
+            }
+        }
+        if let entry = byKey["drop"] {
+            checker.drop = try drop(entry)
+        }
+        var upgrades: [DeclaredUpgrade] = []
+        if let entry = byKey["upgrades"] {
+            upgrades = try self.upgrades(entry, version: version)
+            for upgrade in upgrades {
+                let written = (upgrade.keyNode.scalar?.string ?? "").trimmingCharacters(in: .whitespaces)
+                locations["upgrades.\(written)"] = reader.location(of: upgrade.keyNode)
+                locations["upgrades.\(upgrade.version)"] = reader.location(of: upgrade.keyNode)
+            }
+        }
+
+        try checker.check()
+        for (path, location) in checker.dropLocations { locations[path] = location }
+        return Declarations(
+            version: version,
+            schema: Schema(tables: checker.tables.map(\.table), views: checker.views.map(\.value),
+                           triggers: checker.triggers.map(\.value)),
+            drop: checker.dropList,
+            upgrades: upgrades,
+            locations: locations)
+    }
+
+    // MARK: Versions
+
+    /// A semantic version (`1.4` means `1.4.0`).
+    private func version(_ node: Node, key: String, in context: String) throws -> SemanticVersion {
+        let text = try reader.string(node, key: key, in: context, expected: "a version such as 1.4.0")
+        guard let version = SemanticVersion(text) else {
+            throw SchemaError.invalidVersion(text, at: reader.location(of: node))
+        }
+        return version
+    }
+
+    // MARK: Views and triggers
+
+    /// `name: SELECT …`.
+    private func view(_ entry: YAMLEntry) throws -> Located<View> {
+        let context = "'views'"
+        let select = try reader.text(entry, in: context, expected: "a SELECT statement")
+        let first = SQLTokenizer.tokens(in: select).first
+        guard let first, ["SELECT", "WITH", "VALUES"].contains(first.keyword ?? "") else {
+            throw SchemaError.invalidValue(
+                Self.abbreviated(select), for: entry.key, in: context,
+                reason: "a view is written as its SELECT statement alone, without CREATE VIEW … AS",
+                at: reader.location(of: entry.value))
+        }
+        return Located(value: View(name: entry.key, select: select), node: entry.keyNode)
+    }
+
+    /// `name: CREATE TRIGGER name … ON table BEGIN … END`.
+    private func trigger(_ entry: YAMLEntry) throws -> Located<Trigger> {
+        let context = "'triggers'"
+        let sql = try reader.text(entry, in: context, expected: "a CREATE TRIGGER statement")
+        switch TriggerStatement.parse(sql) {
+        case .failure(.notCreateTrigger):
+            throw SchemaError.invalidValue(
+                Self.abbreviated(sql), for: entry.key, in: context,
+                reason: "a trigger is written as its whole statement: "
+                    + "CREATE TRIGGER \(entry.key) … ON table BEGIN … END",
+                at: reader.location(of: entry.value))
+        case .failure(.missingTable):
+            throw SchemaError.invalidValue(
+                Self.abbreviated(sql), for: entry.key, in: context,
+                reason: "the statement has no 'ON table' before BEGIN", at: reader.location(of: entry.value))
+        case .success(let head):
+            guard head.name.isSameName(as: entry.key) else {
+                throw SchemaError.conflict(
+                    "trigger '\(entry.key)' is declared with a statement that creates trigger '\(head.name)'; "
+                        + "the key and the name in CREATE TRIGGER must be the same",
+                    at: reader.location(of: entry.value))
+            }
+            return Located(value: Trigger(name: entry.key, table: head.table, sql: sql), node: entry.keyNode)
+        }
+    }
+
+    /// The first line of a long value, shortened for a message.
+    static func abbreviated(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+        if line.count <= 50, line.count == text.count { return line }
+        return String(line.prefix(50)) + "…"
+    }
+
+    // MARK: Drop
+
+    /// `drop: {tables, columns, indexes, views, triggers}`.
+    private func drop(_ entry: YAMLEntry) throws -> SchemaChecker.DeclaredDrop {
+        let context = "'drop'"
+        var drop = SchemaChecker.DeclaredDrop()
+        let entries = try reader.entries(of: entry.value, key: "drop", in: Self.topLevel, owner: context, allowed: Self.dropKeys,
+                                         expected: "a mapping with 'tables', 'columns', 'indexes', 'views' or 'triggers'")
+        func names(_ option: YAMLEntry, in context: String) throws -> [Located<String>] {
+            try reader.nameList(option, in: context, example: "[a, b]").map { Located(value: $0.name, node: $0.node) }
+        }
+        for option in entries {
+            switch option.key {
+            case "tables": drop.tables = try names(option, in: context)
+            case "indexes": drop.indexes = try names(option, in: context)
+            case "views": drop.views = try names(option, in: context)
+            case "triggers": drop.triggers = try names(option, in: context)
+            case "columns":
+                let tables = try reader.namedEntries(of: option.value, key: "columns", in: context,
+                                                     expected: "a mapping of table names to column lists")
+                for table in tables {
+                    drop.columns.append((Located(value: table.key, node: table.keyNode),
+                                         try names(table, in: "'drop.columns'")))
+                }
+            default: break
+            }
+        }
+        return drop
+    }
+
+    // MARK: Upgrades
+
+    /// `upgrades:` version → path or list of paths, sorted by version.
+    private func upgrades(_ entry: YAMLEntry, version: SemanticVersion) throws -> [DeclaredUpgrade] {
+        let context = "'upgrades'"
+        let entries = try reader.mapping(entry.value, key: "upgrades", in: Self.topLevel,
+                                         expected: "a mapping of versions to script paths")
+        var upgrades: [DeclaredUpgrade] = []
+        var seen: [SemanticVersion: YAMLEntry] = [:]
+        for option in entries {
+            let key = try self.version(option.keyNode, key: "upgrades", in: Self.topLevel)
+            if let first = seen[key] {
+                throw SchemaError.duplicateKey(option.key, in: context, first: first.key,
+                                               firstAt: reader.location(of: first.keyNode),
+                                               at: reader.location(of: option.keyNode))
+            }
+            seen[key] = option
+            if key > version {
+                throw SchemaError.upgradeAboveVersion(upgrade: key, version: version,
+                                                      at: reader.location(of: option.keyNode))
+            }
+            let expected = "a script path or a list of script paths"
+            func path(_ node: Node) throws -> Located<String> {
+                let path = try reader.string(node, key: option.key, in: context, expected: expected)
+                if path.trimmingCharacters(in: .whitespaces).isEmpty {
+                    throw SchemaError.invalidValue(path, for: option.key, in: context,
+                                                   reason: "a script path cannot be empty", at: reader.location(of: node))
+                }
+                return Located(value: path, node: node)
+            }
+            let paths: [Located<String>]
+            if case .sequence(let sequence) = option.value {
+                if sequence.isEmpty {
+                    throw SchemaError.invalidValue(
+                        "[]", for: option.key, in: context, reason: "list at least one script, or remove the upgrade",
+                        at: reader.location(of: option.value))
+                }
+                paths = try sequence.map(path)
+            } else {
+                paths = [try path(option.value)]
+            }
+            upgrades.append(DeclaredUpgrade(version: key, keyNode: option.keyNode, paths: paths))
+        }
+        return upgrades.sorted { $0.version < $1.version }
+    }
+}

@@ -1,0 +1,347 @@
+import Foundation
+import Yams
+
+// MARK: - TableParser
+
+/// Reads one table of `tables:` and checks the rules that concern the table alone: its columns,
+/// keys, constraints and indexes. References to other tables are checked by ``SchemaParser``.
+///
+/// ```swift
+/// let declared = try TableParser(reader: reader).parse(entry)
+/// declared.table.columns.map(\.name)
+/// ```
+struct TableParser {
+    /// The keys a table mapping accepts.
+    static let keys = [
+        "columns", "renamed_from", "strict", "without_rowid", "primary_key", "unique", "checks",
+        "foreign_keys", "indexes",
+    ]
+    /// The keys an index mapping accepts.
+    static let indexKeys = ["columns", "unique", "where", "renamed_from"]
+    /// The keys a `foreign_keys` entry accepts.
+    static let foreignKeyKeys = ["columns", "references", "on_delete", "on_update", "deferrable"]
+    /// The keys of a foreign key's `references`.
+    static let foreignKeyReferenceKeys = ["table", "columns"]
+    /// The types a STRICT table accepts.
+    static let strictTypes: Set<String> = ["INT", "INTEGER", "REAL", "TEXT", "BLOB", "ANY"]
+
+    /// Reads the nodes.
+    var reader: YAMLReader
+
+    // MARK: Parsing
+
+    /// Reads the table named by `entry.key`.
+    func parse(_ entry: YAMLEntry) throws -> DeclaredTable {
+        let name = entry.key
+        let context = "table '\(name)'"
+        let entries = try reader.entries(of: entry.value, key: name, in: "'tables'", owner: context, allowed: Self.keys,
+                                         expected: "a mapping with 'columns'")
+        var byKey: [String: YAMLEntry] = [:]
+        for option in entries { byKey[option.key] = option }
+
+        guard let columnsEntry = byKey["columns"] else {
+            throw SchemaError.missingKey("columns", in: context, at: reader.location(of: entry.keyNode))
+        }
+        let columnEntries = try reader.namedEntries(of: columnsEntry.value, key: "columns", in: context,
+                                                    expected: "a mapping of column names to columns")
+        if columnEntries.isEmpty {
+            throw SchemaError.invalidValue(
+                "{}", for: "columns", in: context, reason: "a table needs at least one column",
+                at: reader.location(of: columnsEntry.value))
+        }
+        let columnParser = ColumnParser(reader: reader, tableName: name)
+        var declared = DeclaredTable(
+            table: Table(name: name), keyNode: entry.keyNode,
+            columns: try columnEntries.map(columnParser.parse),
+            indexKeyNodes: [], indexRenamedFrom: [], renamedFrom: [], foreignKeys: [])
+        declared.table.columns = declared.columns.map(\.column)
+
+        for option in entries {
+            switch option.key {
+            case "renamed_from":
+                declared.renamedFrom = try reader.nameOrNameList(option, in: context).map {
+                    Located(value: $0.name, node: $0.node)
+                }
+                for old in declared.renamedFrom where old.value.isSameName(as: name) {
+                    throw SchemaError.invalidValue(
+                        old.value, for: "renamed_from", in: context,
+                        reason: ColumnParser.renamedFromSelfReason(old.value, name), at: reader.location(of: old.node))
+                }
+                declared.table.renamedFrom = declared.renamedFrom.map(\.value)
+            case "strict": declared.table.isStrict = try reader.bool(option, in: context)
+            case "without_rowid": declared.table.isWithoutRowID = try reader.bool(option, in: context)
+            case "primary_key":
+                declared.table.primaryKey = try columnList(option, of: declared, in: context, example: "[a, b]")
+            case "unique": declared.table.uniqueConstraints = try uniqueConstraints(option, of: declared, in: context)
+            case "checks": declared.table.checks = try checks(option, in: context)
+            case "foreign_keys": try foreignKeys(option, into: &declared, in: context)
+            case "indexes": try indexes(option, into: &declared, in: context)
+            default: break
+            }
+        }
+        try checkPrimaryKey(of: declared, byKey: byKey, in: context)
+        try checkAutoincrement(of: declared, in: context)
+        try checkStrict(declared, in: context)
+        return declared
+    }
+
+    // MARK: Table-level constraints
+
+    /// A list of the table's column names (primary key, unique constraint, index, foreign key).
+    private func columnList(_ entry: YAMLEntry, of declared: DeclaredTable, in context: String,
+                            example: String) throws -> [String] {
+        let names = try reader.nameList(entry, in: context, example: example)
+        return try checkedColumns(names, key: entry.key, listNode: entry.value, of: declared, in: context)
+    }
+
+    /// Checks that a list of column names is non-empty, names declared columns, and has no repeats.
+    private func checkedColumns(_ names: [(name: String, node: Node)], key: String, listNode: Node,
+                                of declared: DeclaredTable, in context: String) throws -> [String] {
+        if names.isEmpty {
+            throw SchemaError.invalidValue("[]", for: key, in: context, reason: "list at least one column",
+                                           at: reader.location(of: listNode))
+        }
+        var seen: [String] = []
+        for (name, node) in names {
+            try checkDeclared(column: name, node: node, in: declared, context: context)
+            if let first = seen.first(where: { $0.isSameName(as: name) }) {
+                throw SchemaError.invalidValue(
+                    name, for: key, in: context,
+                    reason: first == name ? "the column is listed twice" : "it is the same column as '\(first)'",
+                    at: reader.location(of: node))
+            }
+            seen.append(name)
+        }
+        return names.map(\.name)
+    }
+
+    /// Throws when `column` is not a column of the table.
+    func checkDeclared(column: String, node: Node, in declared: DeclaredTable, context: String) throws {
+        guard declared.table.column(named: column) == nil else { return }
+        throw SchemaError.undeclaredReference(
+            "column '\(column)' of table '\(declared.table.name)'", in: context,
+            suggestion: NameSuggestion.closest(to: column, among: declared.table.columns.map(\.name)),
+            at: reader.location(of: node))
+    }
+
+    /// `unique: [[a, b], [c]]`.
+    private func uniqueConstraints(_ entry: YAMLEntry, of declared: DeclaredTable,
+                                   in context: String) throws -> [[String]] {
+        guard case .sequence(let sequence) = entry.value else {
+            throw SchemaError.wrongType(entry.key, in: context, expected: "a list of column lists such as [[a, b]]",
+                                        found: reader.describe(entry.value), at: reader.location(of: entry.value))
+        }
+        return try sequence.map { node in
+            guard case .sequence = node else {
+                throw SchemaError.wrongType(
+                    entry.key, in: context,
+                    expected: "a list of column lists such as [[a, b]] (each entry is one constraint)",
+                    found: "an entry that is \(reader.describe(node))", at: reader.location(of: node))
+            }
+            let constraint = YAMLEntry(key: entry.key, keyNode: entry.keyNode, value: node)
+            return try columnList(constraint, of: declared, in: context, example: "[a, b]")
+        }
+    }
+
+    /// `checks: [expr, …]`.
+    private func checks(_ entry: YAMLEntry, in context: String) throws -> [String] {
+        guard case .sequence(let sequence) = entry.value else {
+            throw SchemaError.wrongType(entry.key, in: context, expected: "a list of SQL expressions",
+                                        found: reader.describe(entry.value), at: reader.location(of: entry.value))
+        }
+        return try sequence.map { node in
+            try reader.text(YAMLEntry(key: entry.key, keyNode: entry.keyNode, value: node), in: context,
+                            expected: "an SQL expression")
+        }
+    }
+
+    /// `foreign_keys: [{columns, references: {table, columns}, on_delete, on_update, deferrable}]`.
+    private func foreignKeys(_ entry: YAMLEntry, into declared: inout DeclaredTable, in context: String) throws {
+        guard case .sequence(let sequence) = entry.value else {
+            throw SchemaError.wrongType(
+                entry.key, in: context,
+                expected: "a list of foreign keys such as [{columns: [a], references: {table: t, columns: [id]}}]",
+                found: reader.describe(entry.value), at: reader.location(of: entry.value))
+        }
+        for (offset, node) in sequence.enumerated() {
+            let fkContext = "foreign key \(offset + 1) of \(context)"
+            let entries = try reader.entries(of: node, key: entry.key, in: context, owner: fkContext, allowed: Self.foreignKeyKeys,
+                                             expected: "a list of mappings with 'columns' and 'references'")
+            var foreignKey = ForeignKey(columns: [], table: "")
+            var columnsEntry: YAMLEntry?
+            var referencesEntry: YAMLEntry?
+            for option in entries {
+                switch option.key {
+                case "columns": columnsEntry = option
+                case "references": referencesEntry = option
+                case "on_delete": foreignKey.onDelete = try ColumnParser.action(option, reader: reader, in: fkContext)
+                case "on_update": foreignKey.onUpdate = try ColumnParser.action(option, reader: reader, in: fkContext)
+                case "deferrable": foreignKey.isDeferred = try reader.bool(option, in: fkContext)
+                default: break
+                }
+            }
+            guard let columnsEntry else {
+                throw SchemaError.missingKey("columns", in: fkContext, at: reader.location(of: node))
+            }
+            guard let referencesEntry else {
+                throw SchemaError.missingKey("references", in: fkContext, at: reader.location(of: node))
+            }
+            foreignKey.columns = try columnList(columnsEntry, of: declared, in: fkContext, example: "[team_id]")
+            let referenceContext = "'references' of \(fkContext)"
+            let referenceEntries = try reader.entries(
+                of: referencesEntry.value, key: "references", in: fkContext, owner: referenceContext,
+                allowed: Self.foreignKeyReferenceKeys,
+                expected: "a mapping with 'table' and 'columns'")
+            var table: Located<String>?
+            var referencedColumns: [Located<String>] = []
+            for option in referenceEntries {
+                switch option.key {
+                case "table":
+                    table = Located(value: try reader.name(option.value, key: option.key, in: referenceContext),
+                                    node: option.value)
+                case "columns":
+                    referencedColumns = try reader.nameList(option, in: referenceContext, example: "[id]").map {
+                        Located(value: $0.name, node: $0.node)
+                    }
+                    if referencedColumns.isEmpty {
+                        throw SchemaError.invalidValue(
+                            "[]", for: "columns", in: referenceContext,
+                            reason: "list at least one column, or leave 'columns' out for the parent's primary key",
+                            at: reader.location(of: option.value))
+                    }
+                default: break
+                }
+            }
+            guard let table else {
+                throw SchemaError.missingKey("table", in: referenceContext, at: reader.location(of: referencesEntry.value))
+            }
+            foreignKey.table = table.value
+            foreignKey.referencedColumns = referencedColumns.map(\.value)
+            declared.table.foreignKeys.append(foreignKey)
+            declared.foreignKeys.append(DeclaredForeignKey(node: node, table: table,
+                                                           referencedColumns: referencedColumns, context: fkContext))
+        }
+    }
+
+    // MARK: Indexes
+
+    /// `indexes:` name → column list, or name → {columns, unique, where, renamed_from}.
+    private func indexes(_ entry: YAMLEntry, into declared: inout DeclaredTable, in context: String) throws {
+        let entries = try reader.namedEntries(of: entry.value, key: entry.key, in: context,
+                                              expected: "a mapping of index names to indexes")
+        for indexEntry in entries {
+            let indexContext = "index '\(indexEntry.key)' of \(context)"
+            var index = Index(name: indexEntry.key, columns: [])
+            var renamedFrom: [Located<String>] = []
+            if case .sequence = indexEntry.value {
+                index.columns = try columnList(indexEntry, of: declared, in: context, example: "[a, b]")
+            } else {
+                let options = try reader.entries(
+                    of: indexEntry.value, key: indexEntry.key, in: context, owner: indexContext, allowed: Self.indexKeys,
+                    expected: "a list of columns, or a mapping with 'columns'")
+                var hasColumns = false
+                for option in options {
+                    switch option.key {
+                    case "columns":
+                        hasColumns = true
+                        index.columns = try columnList(option, of: declared, in: indexContext, example: "[a, b]")
+                    case "unique": index.isUnique = try reader.bool(option, in: indexContext)
+                    case "where": index.condition = try reader.text(option, in: indexContext, expected: "an SQL expression")
+                    case "renamed_from":
+                        renamedFrom = try reader.nameOrNameList(option, in: indexContext).map {
+                            Located(value: $0.name, node: $0.node)
+                        }
+                        for old in renamedFrom where old.value.isSameName(as: index.name) {
+                            throw SchemaError.invalidValue(
+                                old.value, for: "renamed_from", in: indexContext,
+                                reason: ColumnParser.renamedFromSelfReason(old.value, index.name),
+                                at: reader.location(of: old.node))
+                        }
+                        index.renamedFrom = renamedFrom.map(\.value)
+                    default: break
+                    }
+                }
+                if !hasColumns {
+                    throw SchemaError.missingKey("columns", in: indexContext, at: reader.location(of: indexEntry.keyNode))
+                }
+            }
+            declared.table.indexes.append(index)
+            declared.indexKeyNodes.append(indexEntry.keyNode)
+            declared.indexRenamedFrom.append(renamedFrom)
+        }
+    }
+
+    // MARK: Checks
+
+    /// One primary key, declared in one place.
+    private func checkPrimaryKey(of declared: DeclaredTable, byKey: [String: YAMLEntry], in context: String) throws {
+        let keyColumns = declared.columns.filter(\.column.isPrimaryKey)
+        if !declared.table.primaryKey.isEmpty, let column = keyColumns.first,
+           let option = column.entries["primary_key"], let tableKey = byKey["primary_key"] {
+            throw SchemaError.conflict(
+                "column '\(column.column.name)' of \(context) says primary_key: true, but the table declares "
+                    + "primary_key: [\(declared.table.primaryKey.joined(separator: ", "))] at line "
+                    + "\(reader.location(of: tableKey.keyNode).line); declare the primary key in one place only",
+                at: reader.location(of: option.keyNode))
+        }
+        if keyColumns.count > 1, let option = keyColumns[1].entries["primary_key"] {
+            let names = keyColumns.map(\.column.name)
+            throw SchemaError.conflict(
+                "\(context) has more than one column with primary_key: true (\(names.map { "'\($0)'" }.joined(separator: ", "))); "
+                    + "a table has one primary key: for a composite key, remove them and write "
+                    + "primary_key: [\(names.joined(separator: ", "))] on the table",
+                at: reader.location(of: option.keyNode))
+        }
+        if declared.table.isWithoutRowID, declared.table.primaryKeyColumns.isEmpty {
+            throw SchemaError.conflict(
+                "\(context) is without_rowid but has no primary key; SQLite requires one for a WITHOUT ROWID table",
+                at: reader.location(of: byKey["without_rowid"]?.keyNode ?? declared.keyNode))
+        }
+    }
+
+    /// `autoincrement: true` only on a single INTEGER PRIMARY KEY column of a rowid table.
+    private func checkAutoincrement(of declared: DeclaredTable, in context: String) throws {
+        for column in declared.columns where column.column.isAutoincrement {
+            guard let option = column.entries["autoincrement"] else { continue }
+            let columnContext = "column '\(column.column.name)' of \(context)"
+            let rule = "SQLite allows AUTOINCREMENT only on a single INTEGER PRIMARY KEY column"
+            let tableKey = declared.table.primaryKey
+            var problem: String?
+            if tableKey.contains(where: { $0.isSameName(as: column.column.name) }) {
+                problem = tableKey.count > 1
+                    ? "it is part of a composite primary key"
+                    : "its primary key is declared on the table; write primary_key: true on the column instead"
+            } else if !column.column.isPrimaryKey {
+                problem = "it is not the primary key; add primary_key: true"
+            } else if column.column.type?.trimmingCharacters(in: .whitespaces).uppercased() != "INTEGER" {
+                problem = column.column.type.map { "its type is '\($0)', not INTEGER" } ?? "it has no type; add type: INTEGER"
+            } else if declared.table.isWithoutRowID {
+                problem = "the table is without_rowid, which has no rowid to increment"
+            }
+            if let problem {
+                throw SchemaError.conflict("\(columnContext) cannot have autoincrement: \(problem) (\(rule))",
+                                           at: reader.location(of: option.keyNode))
+            }
+        }
+    }
+
+    /// A STRICT table's columns all have one of the types STRICT accepts.
+    private func checkStrict(_ declared: DeclaredTable, in context: String) throws {
+        guard declared.table.isStrict else { return }
+        let allowed = "INT, INTEGER, REAL, TEXT, BLOB or ANY"
+        for column in declared.columns {
+            let columnContext = "column '\(column.column.name)' of \(context)"
+            guard let type = column.column.type else {
+                throw SchemaError.conflict(
+                    "\(columnContext) has no type, but the table is strict; give it a type: \(allowed)",
+                    at: reader.location(of: column.keyNode))
+            }
+            if !Self.strictTypes.contains(type.trimmingCharacters(in: .whitespaces).uppercased()) {
+                let node = column.entries["type"]?.value ?? column.keyNode
+                throw SchemaError.invalidValue(type, for: "type", in: columnContext,
+                                               reason: "a strict table accepts only the types \(allowed)",
+                                               at: reader.location(of: node))
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+// MARK: - TriggerStatement
+
+/// The head of a `CREATE TRIGGER` statement: the trigger's name and the table it is attached to.
+///
+/// ```swift
+/// let head = try TriggerStatement.parse("CREATE TRIGGER t AFTER UPDATE OF email ON users BEGIN SELECT 1; END").get()
+/// head.name  // "t"
+/// head.table // "users"
+/// ```
+struct TriggerStatement: Equatable {
+    /// Why a text is not a usable `CREATE TRIGGER` statement.
+    enum Problem: Error, Equatable {
+        /// It does not start with `CREATE [TEMP|TEMPORARY] TRIGGER [IF NOT EXISTS] name`.
+        case notCreateTrigger
+        /// There is no `ON table` before the body.
+        case missingTable
+    }
+
+    /// The trigger name, unquoted.
+    var name: String
+    /// The table (or view) named after `ON`, unquoted.
+    var table: String
+
+    // MARK: Parsing
+
+    /// Reads the head of `sql`.
+    static func parse(_ sql: String) -> Result<TriggerStatement, Problem> {
+        let tokens = SQLTokenizer.tokens(in: sql)
+        var index = 0
+        func token(_ offset: Int = 0) -> SQLToken? {
+            index + offset < tokens.count ? tokens[index + offset] : nil
+        }
+        guard token()?.isKeyword("CREATE") == true else { return .failure(.notCreateTrigger) }
+        index += 1
+        if token()?.isKeyword("TEMP") == true || token()?.isKeyword("TEMPORARY") == true { index += 1 }
+        guard token()?.isKeyword("TRIGGER") == true else { return .failure(.notCreateTrigger) }
+        index += 1
+        if token()?.isKeyword("IF") == true, token(1)?.isKeyword("NOT") == true, token(2)?.isKeyword("EXISTS") == true {
+            index += 3
+        }
+        guard let name = qualifiedName(in: tokens, at: &index) else { return .failure(.notCreateTrigger) }
+        var depth = 0
+        while let current = token() {
+            if current.isSymbol("(") { depth += 1 }
+            if current.isSymbol(")") { depth -= 1 }
+            if depth == 0 && current.isKeyword("BEGIN") { break }
+            index += 1
+            if depth == 0 && current.isKeyword("ON") {
+                guard let table = qualifiedName(in: tokens, at: &index) else { return .failure(.missingTable) }
+                return .success(TriggerStatement(name: name, table: table))
+            }
+        }
+        return .failure(.missingTable)
+    }
+
+    /// Reads `name` or `schema.name` at `index` and moves past it.
+    private static func qualifiedName(in tokens: [SQLToken], at index: inout Int) -> String? {
+        guard index < tokens.count, var name = tokens[index].identifier else { return nil }
+        index += 1
+        if index + 1 < tokens.count, tokens[index].isSymbol("."), let second = tokens[index + 1].identifier {
+            name = second
+            index += 2
+        }
+        return name
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+// MARK: - UpgradeScriptReader
+
+/// Reads the upgrade scripts that schema.yaml names, from paths relative to its directory,
+/// refusing any path that leads outside that directory (through `..` or a symbolic link).
+///
+/// ```swift
+/// let reader = UpgradeScriptReader(directory: URL(fileURLWithPath: "/app/db"), file: "schema.yaml")
+/// let script = try reader.read("upgrades/1.4.0.sql", at: location)
+/// ```
+struct UpgradeScriptReader {
+    /// The directory of schema.yaml.
+    var directory: URL
+    /// The file name written in locations.
+    var file: String
+
+    // MARK: Reading
+
+    /// Reads every script of the declared upgrades, keeping their order.
+    func read(_ upgrades: [SchemaParser.DeclaredUpgrade], reader: YAMLReader) throws -> [Upgrade] {
+        try upgrades.map { upgrade in
+            Upgrade(version: upgrade.version, scripts: try upgrade.paths.map { path in
+                try read(path.value, at: reader.location(of: path.node))
+            })
+        }
+    }
+
+    /// Reads one script; `location` is where schema.yaml names it.
+    func read(_ path: String, at location: SourceLocation) throws -> UpgradeScript {
+        let base = directory.standardizedFileURL
+        let url = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL
+        guard Self.isInside(url, base) else {
+            throw SchemaError.scriptOutsideDirectory(path, at: location)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw SchemaError.missingScript(path, at: location)
+        }
+        if isDirectory.boolValue {
+            throw SchemaError.unreadableScript(path, reason: "it is a directory, not a file", at: location)
+        }
+        let resolved = url.resolvingSymlinksInPath()
+        guard Self.isInside(resolved, base.resolvingSymlinksInPath()) else {
+            throw SchemaError.scriptOutsideDirectory(path, at: location)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: resolved)
+        } catch {
+            throw SchemaError.unreadableScript(path, reason: Self.reason(error), at: location)
+        }
+        guard var sql = String(data: data, encoding: .utf8) else {
+            throw SchemaError.unreadableScript(path, reason: "it is not UTF-8 text", at: location)
+        }
+        if sql.hasPrefix("\u{FEFF}") { sql.removeFirst() }
+        return UpgradeScript(path: path, sql: sql, location: location)
+    }
+
+    // MARK: Helpers
+
+    /// Whether `url` is strictly inside `directory` (both standardized).
+    private static func isInside(_ url: URL, _ directory: URL) -> Bool {
+        let parent = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
+        return url.path.hasPrefix(parent) && url.path.count > parent.count
+    }
+
+    /// A short reason for a failed read.
+    static func reason(_ error: Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        if error.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(error.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        return error.localizedDescription
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - How `default:` is typed
+
+@Suite struct LoadDefaultValueTests {
+    /// Loads `c: { default: <literal> }` and returns the column's default.
+    func defaultValue(_ literal: String) throws -> DefaultValue? {
+        let yaml = """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  c: { default: \(literal) }
+            """
+        return try loadSchema(yaml).schema.tables.first?.columns.first?.defaultValue
+    }
+
+    @Test(arguments: [
+        ("no", DefaultValue.text("no")),
+        ("yes", .text("yes")),
+        ("active", .text("active")),
+        ("0", .integer(0)),
+        ("'0'", .text("0")),
+        ("\"0\"", .text("0")),
+        ("-12", .integer(-12)),
+        ("+3", .integer(3)),
+        ("007", .integer(7)),
+        ("0x1F", .integer(31)),
+        ("0o17", .integer(15)),
+        ("1.5", .real(1.5)),
+        ("-0.25", .real(-0.25)),
+        ("1e3", .real(1000)),
+        (".5", .real(0.5)),
+        ("2.", .real(2)),
+        ("null", .null),
+        ("Null", .null),
+        ("NULL", .null),
+        ("~", .null),
+        ("", .null),
+        ("'null'", .text("null")),
+        ("true", .boolean(true)),
+        ("True", .boolean(true)),
+        ("FALSE", .boolean(false)),
+        ("\"true\"", .text("true")),
+        ("tRUE", .text("tRUE")),
+        ("1.2.3", .text("1.2.3")),
+        ("0x", .text("0x")),
+        ("12abc", .text("12abc")),
+        ("'it''s'", .text("it's")),
+        ("\"\"", .text("")),
+    ])
+    func plainScalarsAreTypedQuotedOnesAreText(literal: String, expected: DefaultValue) throws {
+        #expect(try defaultValue(literal) == expected)
+    }
+
+    @Test func blockScalarIsText() throws {
+        let yaml = """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  c:
+                    default: |-
+                      42
+            """
+        #expect(try loadSchema(yaml).schema.tables[0].columns[0].defaultValue == .text("42"))
+    }
+
+    @Test func collectionIsWrongType() {
+        let yaml = """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  c: { default: [1, 2] }
+            """
+        let error = loadError(yaml)
+        guard case .wrongType("default", "column 'c' of table 't'", _, "a list", _)? = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(error?.location == position(of: "[1, 2]", in: yaml))
+    }
+
+    @Test(arguments: ["99999999999999999999", ".inf", "-.Inf", ".nan", "1e999"])
+    func numbersSQLiteCannotWriteAreRejected(literal: String) {
+        let yaml = """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  c: { default: \(literal) }
+            """
+        let error = loadError(yaml)
+        guard case .invalidValue(literal, "default", _, let reason, _)? = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("quote it"))
+        #expect(error?.location == position(of: literal, in: yaml))
+    }
+
+    @Test func defaultSQLIsRawSQL() throws {
+        let yaml = """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  c: { default_sql: "(strftime('%s','now'))" }
+            """
+        #expect(try loadSchema(yaml).schema.tables[0].columns[0].defaultValue == .sql("(strftime('%s','now'))"))
+    }
+}

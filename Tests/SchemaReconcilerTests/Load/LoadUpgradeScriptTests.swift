@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - Reading the upgrade scripts
+
+@Suite struct LoadUpgradeScriptTests {
+    /// A directory `root/app` holding schema.yaml, with `root/outside.sql` next to it.
+    func withProject<T>(_ yaml: String, files: [String: String] = [:], _ body: (URL, URL) throws -> T) throws -> T {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = root.appendingPathComponent("app")
+        try write("DELETE FROM users;\n", to: "outside.sql", in: root)
+        try write(yaml, to: "schema.yaml", in: app)
+        for (path, text) in files { try write(text, to: path, in: app) }
+        return try body(app.appendingPathComponent("schema.yaml"), root)
+    }
+
+    func error(loading url: URL) -> SchemaError? {
+        do {
+            _ = try SchemaLoader().load(contentsOf: url)
+        } catch let error as SchemaError {
+            return error
+        } catch {
+            Issue.record("unexpected error type: \(error)")
+        }
+        return nil
+    }
+
+    static let yaml = "version: 1.0.0\ntables: {}\nupgrades:\n  1.0.0: [upgrades/a.sql, PATH]\n"
+
+    @Test func scriptsAreReadRelativeToTheSchemaDirectory() throws {
+        let yaml = Self.yaml.replacingOccurrences(of: "PATH", with: "./upgrades/../b.sql")
+        let file = try withProject(yaml, files: ["upgrades/a.sql": "-- a; still a\nSELECT 1;", "b.sql": "SELECT 2;"]) { url, _ in
+            try SchemaLoader().load(contentsOf: url)
+        }
+        let scripts = try #require(file.upgrades.first?.scripts)
+        #expect(scripts.map(\.path) == ["upgrades/a.sql", "./upgrades/../b.sql"])
+        #expect(scripts.map(\.sql) == ["-- a; still a\nSELECT 1;", "SELECT 2;"])
+        #expect(scripts.map { $0.location.map { [$0.line, $0.column] } } == [[4, 11], [4, 27]])
+    }
+
+    @Test func missingScript() throws {
+        let yaml = Self.yaml.replacingOccurrences(of: "PATH", with: "upgrades/missing.sql")
+        let error = try withProject(yaml, files: ["upgrades/a.sql": ""]) { url, _ in self.error(loading: url) }
+        #expect(error?.caseName == "missingScript")
+        #expect(error?.location.map { [$0.line, $0.column] } == [4, 27])
+        #expect(error?.message.contains("'upgrades/missing.sql' does not exist") == true)
+    }
+
+    @Test func pathLeavingTheDirectoryIsRejectedEvenWhenTheFileExists() throws {
+        for path in ["../outside.sql", "upgrades/../../outside.sql"] {
+            let yaml = Self.yaml.replacingOccurrences(of: "PATH", with: path)
+            let error = try withProject(yaml, files: ["upgrades/a.sql": ""]) { url, _ in self.error(loading: url) }
+            #expect(error?.caseName == "scriptOutsideDirectory")
+            #expect(error?.location.map { [$0.line, $0.column] } == [4, 27])
+        }
+    }
+
+    @Test func absolutePathOutsideTheDirectoryIsRejected() throws {
+        let error = try withProject("", files: [:]) { url, root in
+            let yaml = Self.yaml.replacingOccurrences(of: "PATH", with: root.appendingPathComponent("outside.sql").path)
+            try write(yaml, to: "schema.yaml", in: url.deletingLastPathComponent())
+            try write("", to: "upgrades/a.sql", in: url.deletingLastPathComponent())
+            return self.error(loading: url)
+        }
+        #expect(error?.caseName == "scriptOutsideDirectory")
+    }
+
+    @Test func symbolicLinkLeavingTheDirectoryIsRejected() throws {
+        let yaml = Self.yaml.replacingOccurrences(of: "PATH", with: "upgrades/link.sql")
+        let error = try withProject(yaml, files: ["upgrades/a.sql": ""]) { url, root in
+            try FileManager.default.createSymbolicLink(
+                at: url.deletingLastPathComponent().appendingPathComponent("upgrades/link.sql"),
+                withDestinationURL: root.appendingPathComponent("outside.sql"))
+            return self.error(loading: url)
+        }
+        #expect(error?.caseName == "scriptOutsideDirectory")
+    }
+
+    @Test func scriptThatIsNotUTF8() throws {
+        let error = try withProject(Self.yaml.replacingOccurrences(of: "PATH", with: "b.sql"),
+                                    files: ["upgrades/a.sql": ""]) { url, _ in
+            try Data([0x53, 0xFF, 0xFE, 0x3B]).write(to: url.deletingLastPathComponent().appendingPathComponent("b.sql"))
+            return self.error(loading: url)
+        }
+        #expect(error?.caseName == "unreadableScript")
+        #expect(error?.message.contains("UTF-8") == true)
+    }
+
+    @Test func inMemoryTextReadsScriptsNextToTheURLAndNamesTheFileAsGiven() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("UPDATE t SET a = 1;", to: "up/a.sql", in: directory)
+        let url = URL(fileURLWithPath: "schema.yaml", relativeTo: directory)
+        let yaml = "version: 1.0.0\ntables: {}\nupgrades:\n  1.0.0: up/a.sql\n"
+        let file = try SchemaLoader().load(yaml: yaml, url: url)
+        #expect(file.upgrades.first?.scripts.first?.sql == "UPDATE t SET a = 1;")
+        #expect(file.contents == Data(yaml.utf8))
+        #expect(file.url == url)
+
+        let error = try #require(loadError(yaml.replacingOccurrences(of: "up/a.sql", with: "up/b.sql"), url: url))
+        #expect(error.description.hasPrefix("schema.yaml:4:10: error: upgrade script 'up/b.sql' does not exist"))
+        #expect(error.localizedDescription == error.description)
+    }
+
+    @Test func emptyListOfScripts() {
+        expectError("version: 1.0.0\ntables: {}\nupgrades:\n  1.0.0: []\n", "invalidValue", at: "[]",
+                    mentioning: ["at least one script"])
+    }
+
+    @Test func unreadableSchemaFileHasNoLocation() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("schema.yaml")
+        let error = try #require(self.error(loading: url))
+        #expect(error.caseName == "unreadable")
+        #expect(error.location == nil)
+        #expect(error.description == "\(url.path): error: cannot read the schema file: no such file")
+    }
+
+    @Test func contentsAreTheExactBytesOfTheFile() throws {
+        let yaml = "\u{FEFF}version: 1.0.0\r\ntables: {}\r\n"
+        let file = try withProject(yaml) { url, _ in try SchemaLoader().load(contentsOf: url) }
+        #expect(file.contents == Data(yaml.utf8))
+        #expect(file.version == SemanticVersion("1.0.0"))
+    }
+}
