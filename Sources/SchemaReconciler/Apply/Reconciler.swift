@@ -88,6 +88,10 @@ public struct Reconciler: Sendable {
     /// Syncs the database file at `path`, creating it if needed.
     @discardableResult
     public func sync(databaseAt path: String) throws -> SyncReport {
+        if !FileManager.default.fileExists(atPath: path) {
+            // Invalid input must not leave an empty database file behind.
+            _ = try SyncSession(reconciler: self).loadSchema()
+        }
         var configuration = Configuration()
         configuration.busyMode = .timeout(options.busyTimeout)
         let queue: DatabaseQueue

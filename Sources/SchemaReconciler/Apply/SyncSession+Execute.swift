@@ -96,7 +96,7 @@ extension SyncSession {
         var offset = 0   // UTF-8 offset just past the last statement found
         func lineAndPreview(from start: Int) -> (Int, String) {
             let rest = String(decoding: utf8[start...], as: UTF8.self)
-            let tokens = SQLTokenizer.tokens(in: rest)
+            let tokens = Array(SQLTokenizer.tokens(in: rest).drop { $0.isSymbol(";") })
             guard let first = tokens.first else { return (line(at: start), "") }
             let firstOffset = start + rest.utf8.distance(from: rest.startIndex, to: first.range.lowerBound)
             let end = tokens.firstIndex { $0.isSymbol(";") } ?? tokens.count - 1

@@ -23,48 +23,51 @@ struct SyncSession {
     // MARK: Sync
 
     func sync(_ writer: any DatabaseWriter) throws -> SyncReport {
+        try writer.writeWithoutTransaction { db in try sync(in: db) }
+    }
+
+    /// Syncs through a connection that must not be inside a transaction.
+    func sync(in db: Database) throws -> SyncReport {
         let clock = ContinuousClock()
         let start = clock.now
         let contents = try? Data(contentsOf: reconciler.schemaURL)
-        return try writer.writeWithoutTransaction { db in
-            if db.isInsideTransaction { throw ReconcileError.insideTransaction }
-            if let contents, let state = try? StoredState.read(db), try isUpToDate(state, contents: contents, db: db) {
-                return SyncReport(plan: Plan(toVersion: state.version ?? .zero), version: state.version ?? .zero,
-                                  didChange: false, duration: clock.now - start)
-            }
-            let file = try loadSchema()
-            let foreignKeysWereOn = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
-            var foreignKeysOn = foreignKeysWereOn
-            defer {
-                if foreignKeysOn != foreignKeysWereOn { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
-            }
-            while true {
-                var report: SyncReport?
-                do {
-                    try db.inTransaction(.immediate) {
-                        let context = try prepare(db, file: file)
-                        if context.plan.requiresForeignKeysOff && foreignKeysOn { return .rollback }
-                        if context.plan.isEmpty && context.state?.fingerprint == context.fingerprint
-                            && context.state?.version == context.plan.toVersion {
-                            report = SyncReport(plan: context.plan, warnings: context.plan.warnings,
-                                                version: context.plan.toVersion, didChange: false)
-                            return .rollback
-                        }
-                        report = try execute(context, in: db)
-                        return .commit
+        if db.isInsideTransaction { throw ReconcileError.insideTransaction }
+        if let contents, let state = try? StoredState.read(db), try isUpToDate(state, contents: contents, db: db) {
+            return SyncReport(plan: Plan(toVersion: state.version ?? .zero), version: state.version ?? .zero,
+                              didChange: false, duration: clock.now - start)
+        }
+        let file = try loadSchema()
+        let foreignKeysWereOn = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+        var foreignKeysOn = foreignKeysWereOn
+        defer {
+            if foreignKeysOn != foreignKeysWereOn { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+        }
+        while true {
+            var report: SyncReport?
+            do {
+                try db.inTransaction(.immediate) {
+                    let context = try prepare(db, file: file)
+                    if context.plan.requiresForeignKeysOff && foreignKeysOn { return .rollback }
+                    if context.plan.isEmpty && context.state?.fingerprint == context.fingerprint
+                        && context.state?.version == context.plan.toVersion {
+                        report = SyncReport(plan: context.plan, warnings: context.plan.warnings,
+                                            version: context.plan.toVersion, didChange: false)
+                        return .rollback
                     }
-                } catch let error as ReconcileError {
-                    throw error
-                } catch let error as DatabaseError {
-                    throw ReconcileError.cannotPlan("SQLite refused the sync: " + (error.message ?? error.description))
+                    report = try execute(context, in: db)
+                    return .commit
                 }
-                if var report {
-                    report.duration = clock.now - start
-                    return report
-                }
-                try db.execute(sql: "PRAGMA foreign_keys = OFF")
-                foreignKeysOn = false
+            } catch let error as ReconcileError {
+                throw error
+            } catch let error as DatabaseError {
+                throw ReconcileError.cannotPlan("SQLite refused the sync: " + (error.message ?? error.description))
             }
+            if var report {
+                report.duration = clock.now - start
+                return report
+            }
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            foreignKeysOn = false
         }
     }
 

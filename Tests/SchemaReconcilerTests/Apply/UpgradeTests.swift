@@ -96,7 +96,7 @@ import Testing
         try space.sync()
         try space.writeSchema(Self.schema(version: "1.1.0", upgrades: ["1.1.0"]))
         try space.sync()
-        #expect(try log(space) == ["a;b", "copy", "c;"])
+        #expect(try log(space) == ["a;b", "c;", "copy"])
     }
 
     @Test func aFailingScriptRollsBackEverythingAndNamesTheScriptAndLine() throws {
