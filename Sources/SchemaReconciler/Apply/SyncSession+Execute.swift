@@ -43,7 +43,7 @@ extension SyncSession {
         for (key, violation) in after.sorted(by: { $0.key < $1.key }) where violation.rows > (baseline[key]?.rows ?? 0) {
             throw ReconcileError.foreignKeyViolation(table: violation.table, parent: violation.parent, rows: violation.rows)
         }
-        let live = try SchemaInspector().inspect(db)
+        let (live, _) = try Self.inspect(db)
         let remaining = try SchemaDiff(declared: context.file.schema, drop: context.drop, live: live)
         if !remaining.changes.isEmpty {
             throw ReconcileError.verificationFailed(remaining.changes.map(\.description))

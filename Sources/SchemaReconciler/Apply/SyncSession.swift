@@ -48,8 +48,9 @@ struct SyncSession {
                 try db.inTransaction(.immediate) {
                     let context = try prepare(db, file: file)
                     if context.plan.requiresForeignKeysOff && foreignKeysOn { return .rollback }
-                    if context.plan.isEmpty && context.state?.fingerprint == context.fingerprint
-                        && context.state?.version == context.plan.toVersion {
+                    if context.plan.isEmpty, let state = context.state, state.fingerprint == context.fingerprint,
+                       state.version == context.plan.toVersion,
+                       try state.schemaVersion == Int.fetchOne(db, sql: "PRAGMA schema_version") {
                         report = SyncReport(plan: context.plan, warnings: context.plan.warnings,
                                             version: context.plan.toVersion, didChange: false)
                         return .rollback
@@ -114,15 +115,17 @@ struct SyncSession {
 
     func prepare(_ db: Database, file: SchemaFile) throws -> Context {
         let state = try StoredState.read(db)
-        let inspector = SchemaInspector()
-        let live = try inspector.inspect(db)
-        let unmanaged = try inspector.unmanagedTables(db)
+        let (live, unmanaged) = try Self.inspect(db)
         let reserved = try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '\\_reconciler%' ESCAPE '\\'
               AND name NOT IN (?, ?)
             """, arguments: [StoredState.stateTable, StoredState.upgradesTable])
         let isNew = state == nil && live.tables.isEmpty && live.views.isEmpty && live.triggers.isEmpty
             && unmanaged.isEmpty
+        for code in reconciler.codeUpgrades where code.version > file.version {
+            throw ReconcileError.cannotPlan("the code upgrade \(code.name) is registered for version \(code.version), "
+                                            + "above schema.yaml's version \(file.version): bump `version` to run it")
+        }
         let from: SemanticVersion? = isNew ? nil : (state?.version ?? options.legacyVersion)
         var acceptsNewer = false
         if let from, from > file.version {
@@ -162,6 +165,18 @@ struct SyncSession {
         return Context(file: file, state: state, drop: drop, plan: plan, isNewDatabase: isNew,
                        acceptsNewerDatabase: acceptsNewer,
                        fingerprint: Fingerprint.of(schema: file.contents, scripts: scripts, codeUpgrades: codeUpgradeKeys))
+    }
+
+    /// The live schema and the tables it cannot represent; an unreadable schema is a clear error.
+    static func inspect(_ db: Database) throws -> (Schema, [String]) {
+        let inspector = SchemaInspector()
+        do {
+            return (try inspector.inspect(db), try inspector.unmanagedTables(db))
+        } catch let error as DatabaseError {
+            throw ReconcileError.unreadableDatabase(path: db.description, message: error.message ?? error.description)
+        } catch {
+            throw ReconcileError.cannotPlan("cannot read the live schema: \(error)")
+        }
     }
 
     static func needsRowCount(_ liveName: String, diff: SchemaDiff) -> Bool {

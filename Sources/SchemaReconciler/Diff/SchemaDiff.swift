@@ -152,7 +152,7 @@ public struct SchemaDiff: Sendable {
             }
             if let liveIndex = source {
                 claimedIndexes.insert(liveIndex.name.sqlNameKey)
-                if liveIndex.shape(on: table.name) == index.shape(on: table.name), liveIndex.name.isSameName(as: index.name) {
+                if liveIndex.shape(on: table.name) == index.shape(on: table.name), liveIndex.name == index.name {
                     continue
                 }
                 changes.append(.dropIndex(table: table.name, name: liveIndex.name))

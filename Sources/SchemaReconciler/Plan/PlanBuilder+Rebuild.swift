@@ -101,7 +101,9 @@ extension Planner.Builder {
             return DataCheck(
                 table: table.name, constraint: constraint,
                 sql: "SELECT count(*) FROM \(quoted) WHERE \(SQLText.quote(column)) IS NULL",
-                advice: "fill \(table.name).\(column) in an upgrade script (or declare a default) so that no row holds NULL")
+                advice: relaxed.contains(where: { $0.isSameName(as: column) })
+                    ? "the column is new and has no default: fill \(table.name).\(column) in an upgrade script, or declare a default"
+                    : "give those rows a value in an upgrade script before \(table.name).\(column) can be NOT NULL")
         case .unique(let columns), .primaryKey(let columns):
             guard columns.allSatisfy({ source.column(named: $0) != nil }) else { return nil }
             return uniqueCheck(table: table.name, columns: columns, condition: nil, constraint: constraint, index: nil)

@@ -9,6 +9,8 @@ extension Planner {
         var contract: [Step] = []
         var warnings: [String] = []
         var foreignKeyCheckTables: [String] = []
+        /// Undeclared indexes that go because a column they use is dropped.
+        var removedIndexes: [String] = []
 
         private var declared: Schema { planner.declared }
         private var live: Schema { planner.live }
@@ -96,6 +98,7 @@ extension Planner {
                     }
                 }
                 nativeDrops += outcome.nativeDrops
+                removedIndexes += outcome.removedIndexes
             }
             let rebuilt = rebuiltInExpand.union(rebuiltInContract)
 
@@ -294,6 +297,7 @@ extension Planner {
             var expand: [Step] = []
             var rebuild: Step?
             var nativeDrops: [Step] = []
+            var removedIndexes: [String] = []
         }
 
         private func planTable(_ table: Table, live liveTable: Table) throws -> TableOutcome {
@@ -310,6 +314,7 @@ extension Planner {
                     outcome.expand.append(addColumnStep(column, to: table.name, rows: rows, relaxedFrom: nil))
                 }
                 outcome.nativeDrops = dropSteps(nativeDrop, from: table, live: liveTable)
+                outcome.removedIndexes = indexesUsing(nativeDrop, in: table, live: liveTable).map(\.name)
                 return outcome
             }
             var constraints = differences.compactMap(\.constraint)
@@ -320,7 +325,8 @@ extension Planner {
                 if column.isUnique { constraints.append(.unique(columns: [column.name])) }
                 if let check = column.check { constraints.append(.check(expression: check)) }
             }
-            let inContract = rows > 0 && (!constraints.isEmpty || !drops.isEmpty)
+            // Dropped columns go in the same rebuild, after the upgrades that may still read them.
+            let inContract = (rows > 0 && !constraints.isEmpty) || !drops.isEmpty
             var source = liveTable
             var relaxed: [String] = []
             if inContract {
@@ -340,9 +346,7 @@ extension Planner {
                                             + (kept.isEmpty ? [] : ["drop columns \(kept.joined(separator: ", "))"]))
             rebuild.phase = inContract ? .contract : .expand
             outcome.rebuild = rebuild
-            if !inContract {
-                outcome.nativeDrops = dropSteps(drops, from: table, live: liveTable)
-            }
+            outcome.removedIndexes = indexesUsing(kept, in: table, live: liveTable).map(\.name)
             return outcome
         }
 
@@ -368,12 +372,19 @@ extension Planner {
             return !expressions.contains { Self.mentions($0, anyOf: [column]) }
         }
 
+        /// The undeclared indexes of a table that use any of these columns.
+        private func indexesUsing(_ columns: [String], in table: Table, live liveTable: Table) -> [Index] {
+            guard !columns.isEmpty else { return [] }
+            return liveTable.indexes.filter { index in
+                table.index(named: index.name) == nil && index.columns.contains { Self.mentions($0, anyOf: columns) }
+            }
+        }
+
         private func dropSteps(_ columns: [String], from table: Table, live liveTable: Table) -> [Step] {
             columns.map { column in
                 var statements: [String] = []
                 var dropped: [String] = []
-                for index in liveTable.indexes where table.index(named: index.name) == nil
-                    && index.columns.contains(where: { Self.mentions($0, anyOf: [column]) || $0.isSameName(as: column) }) {
+                for index in indexesUsing([column], in: table, live: liveTable) {
                     statements.append("DROP INDEX \(SQLText.quote(index.name))")
                     dropped.append(index.name)
                 }

@@ -53,8 +53,10 @@ public struct Planner: Sendable {
     public func plan(_ diff: SchemaDiff) throws -> Plan {
         var builder = Builder(planner: self, diff: diff)
         try builder.build()
+        let removed = Set(builder.removedIndexes.map(\.sqlNameKey))
+        let kept = diff.undeclared.filter { !($0.kind == .index && removed.contains($0.name.sqlNameKey)) }
         return Plan(steps: builder.expand + builder.contract, changes: diff.changes,
-                    warnings: diff.undeclared.map(\.description) + builder.warnings,
+                    warnings: kept.map(\.description) + builder.warnings,
                     foreignKeyCheckTables: builder.foreignKeyCheckTables)
     }
 
