@@ -13,6 +13,15 @@ public enum SQLText {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// A name as a bare word when it is a plain ASCII identifier that is not a keyword SQLite
+    /// reserves in that position, quoted otherwise: `NOCASE` stays `NOCASE`, `my collation` is quoted.
+    public static func quoteIfNeeded(_ name: String) -> String {
+        let plain = name.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } ?? false
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return plain && !["NULL", "NOT", "DEFAULT", "CHECK", "COLLATE", "PRIMARY", "UNIQUE", "REFERENCES",
+                          "GENERATED", "AS", "CONSTRAINT"].contains(name.uppercased()) ? name : quote(name)
+    }
+
     /// A comma-separated list of quoted names.
     public static func quoteList(_ names: [String]) -> String {
         names.map(quote).joined(separator: ", ")

@@ -49,7 +49,7 @@ public enum SchemaSQL {
         if column.isNotNull { parts.append("NOT NULL") }
         if column.isUnique { parts.append("UNIQUE") }
         if let value = column.defaultValue { parts.append("DEFAULT " + value.sqlExpression) }
-        if let collation = column.collation { parts.append("COLLATE " + SQLText.quote(collation)) }
+        if let collation = column.collation { parts.append("COLLATE " + SQLText.quoteIfNeeded(collation)) }
         if let check = column.check { parts.append("CHECK (\(check))") }
         if let reference = column.reference {
             parts.append(referenceClause(
