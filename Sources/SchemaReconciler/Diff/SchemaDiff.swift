@@ -135,7 +135,10 @@ public struct SchemaDiff: Sendable {
         for column in added {
             changes.append(.addColumn(table: table.name, column: column))
         }
-        let differences = Self.differences(declared: table, in: declared, live: live, in: liveSchema, added: added)
+        let dropped = Set(live.columns.map(\.name).filter { name in droppable.contains { $0.isSameName(as: name) } }
+            .filter { !claimed.contains($0.sqlNameKey) }.map(\.sqlNameKey))
+        let differences = Self.differences(declared: table, in: declared, live: live, in: liveSchema, added: added,
+                                           dropped: dropped)
         if !differences.isEmpty {
             changes.append(.alterTable(table: table.name, differences: differences))
         }
@@ -175,7 +178,7 @@ public struct SchemaDiff: Sendable {
 
     /// How `live` (renames applied) differs from `declared`, new columns aside.
     static func differences(declared table: Table, in declaredSchema: Schema, live: Table, in liveSchema: Schema,
-                            added: [Column]) -> [TableDifference] {
+                            added: [Column], dropped: Set<String> = []) -> [TableDifference] {
         let declaredNames = table.columns.map(\.name)
         let present = declaredNames.filter { live.column(named: $0) != nil }
         var declaredShape = TableShape(table, in: declaredSchema, columns: present)
@@ -258,11 +261,15 @@ public struct SchemaDiff: Sendable {
                 description: declaredShape.isWithoutRowID ? "WITHOUT ROWID added" : "WITHOUT ROWID removed",
                 constraint: declaredShape.isWithoutRowID ? .withoutRowID : nil))
         }
-        // Column order: new columns can only be appended.
-        let liveOrder = live.columns.map(\.name.sqlNameKey).filter { key in table.column(named: key) != nil }
-        let expected = liveOrder + table.columns.map(\.name.sqlNameKey).filter { addedKeys.contains($0) }
-        if expected != table.columns.map(\.name.sqlNameKey) {
-            result.append(TableDifference(description: "column order (\(liveOrder.joined(separator: ", "))) → (\(declaredNames.joined(separator: ", ")))"))
+        // Column order: the declared columns in their order, then the undeclared ones that are
+        // kept. New columns can only be appended, after everything the table already has.
+        let liveOrder = live.columns.map(\.name.sqlNameKey).filter { !dropped.contains($0) }
+        let undeclared = liveOrder.filter { key in table.column(named: key) == nil }
+        let afterAdding = liveOrder + table.columns.map(\.name.sqlNameKey).filter { addedKeys.contains($0) }
+        if afterAdding != table.columns.map(\.name.sqlNameKey) + undeclared {
+            let have = live.columns.map(\.name).filter { !dropped.contains($0.sqlNameKey) }
+            result.append(TableDifference(description: "column order (\(have.joined(separator: ", "))) → "
+                + "(\((declaredNames + have.filter { table.column(named: $0) == nil }).joined(separator: ", ")))"))
         }
         return result
     }

@@ -175,4 +175,18 @@ import Testing
             #"CREATE INDEX "in dex" ON "we""ird; table" ("select")"#,
         ])
     }
+
+    @Test func undeclaredColumnsEndUpAfterTheDeclaredOnes() throws {
+        var live = users
+        live.columns.append(Column(name: "legacy", type: "TEXT"))
+        // Already last: nothing to do.
+        #expect(try plan(declared: Schema(tables: [users]), live: Schema(tables: [live]), rows: ["users": 1]).steps.isEmpty)
+        // A new column would land after it: the table is rebuilt to put it before.
+        var declared = users
+        declared.columns.append(Column(name: "nickname", type: "TEXT"))
+        let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [live]), rows: ["users": 1])
+        #expect(result.steps.count == 1)
+        #expect(result.steps[0].method == .rebuild(rows: 1))
+        #expect(result.steps[0].statements[0].hasSuffix(#""nickname" TEXT,\#n  "legacy" TEXT\#n)"#))
+    }
 }
