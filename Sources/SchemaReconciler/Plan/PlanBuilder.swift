@@ -153,6 +153,21 @@ extension Planner {
                 expand.append(Step(phase: .expand, summary: "create trigger \(trigger.name) on \(trigger.table)",
                                    statements: [SchemaSQL.createTrigger(trigger)], table: trigger.table))
             }
+            // Dropping a view drops the INSTEAD OF triggers on it: put back those nothing recreates.
+            let creating = Set(createdTriggers.map(\.name.sqlNameKey))
+            for view in createdViews where changedViews.contains(view.name.sqlNameKey) {
+                for trigger in declared.triggers where trigger.table.isSameName(as: view.name)
+                    && !creating.contains(trigger.name.sqlNameKey) {
+                    expand.append(Step(phase: .expand, summary: "create trigger \(trigger.name) on \(view.name) again "
+                                       + "(dropping the view dropped it)", statements: [SchemaSQL.createTrigger(trigger)]))
+                }
+                for trigger in live.triggers where trigger.table.isSameName(as: view.name)
+                    && declared.trigger(named: trigger.name) == nil
+                    && !planner.drop.triggers.contains(where: { $0.isSameName(as: trigger.name) }) {
+                    expand.append(Step(phase: .expand, summary: "create trigger \(trigger.name) on \(view.name) again "
+                                       + "(dropping the view dropped it)", statements: [trigger.sql.trimmingSemicolons()]))
+                }
+            }
 
             // Contract: declared drops of triggers, views and indexes; rebuilds; column drops;
             // unique indexes; table drops; views that waited for a rebuild.
@@ -175,6 +190,22 @@ extension Planner {
                                      statements: ["DROP TABLE \(SQLText.quote(name))"], table: name))
             }
             contract += laterViews.map { var step = $0; step.table = nil; return step }
+
+            // Views left selecting from a dropped table would break every later rename.
+            let droppedTables = diff.changes.compactMap { change -> String? in
+                if case .dropTable(let name) = change { return name }
+                return nil
+            }
+            let remainingViews = declared.views.map { ($0.name, $0.select) }
+                + live.views.filter { view in
+                    declared.view(named: view.name) == nil && !planner.drop.views.contains { $0.isSameName(as: view.name) }
+                }.map { ($0.name, $0.select) }
+            for (name, select) in remainingViews {
+                for table in droppedTables where Self.mentions(select, anyOf: [table]) {
+                    warnings.append("view \(name) selects from table \(table), which this sync drops; "
+                                    + "list the view under drop.views (or change it), or later renames will fail")
+                }
+            }
 
             // Foreign keys to check afterwards.
             var check = Set<String>()

@@ -161,4 +161,67 @@ import Testing
         }
         #expect(try queue.read { try $0.tableExists("teams") } == false)
     }
+
+    @Test func aTriggerOnAChangedViewIsPutBack() throws {
+        let space = try Workspace()
+        let schema = """
+            version: 1.0.0
+            tables:
+              items:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+                  name: TEXT
+            views:
+              item_names: SELECT id, name FROM items
+            triggers:
+              item_names_insert: |
+                CREATE TRIGGER item_names_insert INSTEAD OF INSERT ON item_names
+                BEGIN INSERT INTO items (id, name) VALUES (NEW.id, NEW.name); END
+            """
+        try space.writeSchema(schema)
+        try space.sync()
+        try space.writeSchema(schema.replacingOccurrences(of: "SELECT id, name FROM items",
+                                                          with: "SELECT id, name FROM items WHERE name IS NOT NULL"))
+        try space.sync()
+        try space.execute("INSERT INTO item_names (id, name) VALUES (7, 'seven')")
+        #expect(try space.read { try String.fetchOne($0, sql: "SELECT name FROM items WHERE id = 7") } == "seven")
+        #expect(try !space.sync().didChange)
+    }
+
+    @Test func dropsRunAfterUpgradesAndWarnAboutViewsLeftBehind() throws {
+        let space = try Workspace()
+        try space.writeSchema("""
+            version: 1.0.0
+            tables:
+              keep:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+              old:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+                  note: TEXT
+            views:
+              old_notes: SELECT note FROM old
+            """)
+        try space.sync()
+        try space.execute("INSERT INTO old (id, note) VALUES (1, 'carry me')")
+        try space.write("INSERT INTO keep (id) SELECT id FROM old;\n", to: "upgrades/1.1.0.sql")
+        try space.writeSchema("""
+            version: 1.1.0
+            tables:
+              keep:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+            views:
+              old_notes: SELECT note FROM old
+            drop:
+              tables: [old]
+            upgrades:
+              1.1.0: upgrades/1.1.0.sql
+            """)
+        let report = try space.sync()
+        #expect(report.warnings.contains { $0.contains("old_notes") && $0.contains("drop.views") })
+        #expect(try space.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM keep") } == 1)
+        #expect(try space.read { try $0.tableExists("old") } == false)
+    }
 }
