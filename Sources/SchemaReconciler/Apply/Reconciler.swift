@@ -92,15 +92,7 @@ public struct Reconciler: Sendable {
             // Invalid input must not leave an empty database file behind.
             _ = try SyncSession(reconciler: self).loadSchema()
         }
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(options.busyTimeout)
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-        } catch {
-            throw ReconcileError.unreadableDatabase(path: path, message: Self.message(of: error))
-        }
-        return try sync(queue)
+        return try sync(openDatabase(at: path, readonly: false))
     }
 
     /// Syncs a database through an app's GRDB `DatabaseQueue` or `DatabasePool`.
@@ -117,16 +109,19 @@ public struct Reconciler: Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             return try plan(DatabaseQueue())
         }
+        return try plan(openDatabase(at: path, readonly: true))
+    }
+
+    /// A connection to the file at `path`, waiting up to the busy timeout for other writers.
+    func openDatabase(at path: String, readonly: Bool) throws -> DatabaseQueue {
         var configuration = Configuration()
-        configuration.readonly = true
+        configuration.readonly = readonly
         configuration.busyMode = .timeout(options.busyTimeout)
-        let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+            return try DatabaseQueue(path: path, configuration: configuration)
         } catch {
             throw ReconcileError.unreadableDatabase(path: path, message: Self.message(of: error))
         }
-        return try plan(queue)
     }
 
     /// What a sync through `reader` would do; never writes.

@@ -68,18 +68,7 @@ extension Reconciler {
         var status = SyncStatus(databasePath: path, databaseExists: FileManager.default.fileExists(atPath: path),
                                 isManaged: false, storedVersion: nil, declaredVersion: file.version,
                                 appliedUpgrades: [], pendingUpgrades: [], pendingSteps: [], warnings: [])
-        let reader: DatabaseQueue
-        if status.databaseExists {
-            var configuration = Configuration()
-            configuration.readonly = true
-            do {
-                reader = try DatabaseQueue(path: path, configuration: configuration)
-            } catch {
-                throw ReconcileError.unreadableDatabase(path: path, message: Self.message(of: error))
-            }
-        } else {
-            reader = try DatabaseQueue()
-        }
+        let reader = status.databaseExists ? try openDatabase(at: path, readonly: true) : try DatabaseQueue()
         try reader.read { db in
             let state = try StoredState.read(db)
             status.isManaged = state != nil

@@ -235,7 +235,7 @@ extension Planner {
                     var statements: [String]
                     if from.isSameName(as: to) {
                         let temporary = Planner.temporaryPrefix + to
-                        try requireFree(temporary)
+                        try requireTemporaryName(temporary)
                         statements = ["ALTER TABLE \(SQLText.quote(from)) RENAME TO \(SQLText.quote(temporary))",
                                       "ALTER TABLE \(SQLText.quote(temporary)) RENAME TO \(SQLText.quote(to))"]
                     } else {
@@ -259,12 +259,6 @@ extension Planner {
                 default:
                     continue
                 }
-            }
-        }
-
-        private func requireFree(_ name: String) throws {
-            if planner.facts.reservedTables.contains(where: { $0.isSameName(as: name) }) {
-                throw PlanError.temporaryNameTaken(name)
             }
         }
 
