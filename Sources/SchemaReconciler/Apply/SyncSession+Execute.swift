@@ -7,10 +7,24 @@ extension SyncSession {
     /// Runs the plan inside the caller's transaction: expand steps, upgrades, contract steps,
     /// then the checks, then the stored state.
     func execute(_ context: Context, in db: Database) throws -> SyncReport {
-        let plan = context.plan
+        var plan = context.plan
         var statements: [String] = []
         let baseline = try foreignKeyViolations(in: db, tables: plan.foreignKeyCheckTables)
-        for step in plan.expandSteps {
+        var expand = plan.expandSteps[...]
+        if let lastRename = expand.lastIndex(where: \.isRename) {
+            for step in expand[...lastRename] {
+                try run(step, in: db, statements: &statements)
+            }
+            expand = expand[(lastRename + 1)...]
+            // SQLite rewrote the indexes, triggers and views that named what was renamed: plan
+            // the rest from the database as it is now, so that rebuilds recreate them as rewritten.
+            if plan.steps.contains(where: { if case .rebuild = $0.method { return true } else { return false } }) {
+                let refreshed = try prepare(db, file: context.file).plan
+                expand = refreshed.expandSteps[...]
+                plan.steps = Array(plan.expandSteps[...lastRename]) + refreshed.steps
+            }
+        }
+        for step in expand {
             try run(step, in: db, statements: &statements)
         }
         var applied: [AppliedUpgrade] = []

@@ -17,6 +17,8 @@ public struct SchemaDiff: Sendable {
     public private(set) var matchedTables: [String: Table] = [:]
     /// Live names (by `sqlNameKey`) of declared tables, before renames.
     public private(set) var liveNames: [String: String] = [:]
+    /// The live schema as it is once the renames are done (SQLite rewrites what refers to them).
+    public private(set) var renamedLive = Schema()
 
     /// Whether the database already matches the declaration.
     public var isEmpty: Bool { changes.isEmpty }
@@ -24,9 +26,10 @@ public struct SchemaDiff: Sendable {
     /// Compares `declared` (with its `drop` list) against `live`.
     /// - Throws: ``DiffError`` when a rename hint cannot be followed.
     public init(declared: Schema, drop: DropList = DropList(), live: Schema) throws {
+        // Renames first, applied to the whole live schema as SQLite applies them: foreign keys,
+        // indexes and triggers that name the old table or column follow.
+        var renamed = live
         var claimedLiveTables = Set<String>()
-        var renamedLive = live
-        // MARK: Tables
         for table in declared.tables {
             var source = live.table(named: table.name)
             for old in table.renamedFrom where !old.isSameName(as: table.name) {
@@ -44,14 +47,33 @@ public struct SchemaDiff: Sendable {
             liveNames[table.name.sqlNameKey] = liveTable.name
             if liveTable.name != table.name {
                 changes.append(.renameTable(from: liveTable.name, to: table.name))
+                renamed.rename(table: liveTable.name, to: table.name)
             }
-            var renamed = liveTable
-            renamed.name = table.name
-            try compareTable(table, with: &renamed, declared: declared, drop: drop, live: live)
-            matchedTables[table.name.sqlNameKey] = renamed
-            if let position = renamedLive.tables.firstIndex(where: { $0.name.isSameName(as: liveTable.name) }) {
-                renamedLive.tables[position] = renamed
+        }
+        for table in declared.tables {
+            guard let liveTable = renamed.table(named: table.name), liveNames[table.name.sqlNameKey] != nil else { continue }
+            for column in table.columns {
+                var source = liveTable.column(named: column.name)
+                for old in column.renamedFrom where !old.isSameName(as: column.name) {
+                    guard let oldColumn = liveTable.column(named: old) else { continue }
+                    if source != nil {
+                        throw DiffError.renameConflict(kind: "column", old: oldColumn.name, new: column.name,
+                                                       table: table.name)
+                    }
+                    source = oldColumn
+                }
+                if let source, source.name != column.name {
+                    changes.append(.renameColumn(table: table.name, from: source.name, to: column.name))
+                    renamed.rename(column: source.name, of: table.name, to: column.name)
+                }
             }
+        }
+        renamedLive = renamed
+        // MARK: Tables
+        for table in declared.tables {
+            guard liveNames[table.name.sqlNameKey] != nil, var liveTable = renamed.table(named: table.name) else { continue }
+            try compareTable(table, with: &liveTable, declared: declared, drop: drop, live: renamed)
+            matchedTables[table.name.sqlNameKey] = liveTable
         }
         for table in live.tables where !claimedLiveTables.contains(table.name.sqlNameKey) {
             if drop.tables.contains(where: { $0.isSameName(as: table.name) }) {
@@ -62,7 +84,7 @@ public struct SchemaDiff: Sendable {
         }
         // MARK: Views
         for view in declared.views {
-            if let liveView = live.view(named: view.name) {
+            if let liveView = renamed.view(named: view.name) {
                 if liveView.shape != view.shape || liveView.name != view.name {
                     changes.append(.dropView(liveView.name))
                     changes.append(.createView(view))
@@ -71,7 +93,7 @@ public struct SchemaDiff: Sendable {
                 changes.append(.createView(view))
             }
         }
-        for view in live.views where declared.view(named: view.name) == nil {
+        for view in renamed.views where declared.view(named: view.name) == nil {
             if drop.views.contains(where: { $0.isSameName(as: view.name) }) {
                 changes.append(.dropView(view.name))
             } else {
@@ -80,7 +102,7 @@ public struct SchemaDiff: Sendable {
         }
         // MARK: Triggers
         for trigger in declared.triggers {
-            if let liveTrigger = live.trigger(named: trigger.name) {
+            if let liveTrigger = renamed.trigger(named: trigger.name) {
                 if liveTrigger.shape != trigger.shape || liveTrigger.name != trigger.name {
                     changes.append(.dropTrigger(liveTrigger.name))
                     changes.append(.createTrigger(trigger))
@@ -89,7 +111,7 @@ public struct SchemaDiff: Sendable {
                 changes.append(.createTrigger(trigger))
             }
         }
-        for trigger in live.triggers where declared.trigger(named: trigger.name) == nil {
+        for trigger in renamed.triggers where declared.trigger(named: trigger.name) == nil {
             if drop.triggers.contains(where: { $0.isSameName(as: trigger.name) }) {
                 changes.append(.dropTrigger(trigger.name))
             } else {
@@ -102,41 +124,21 @@ public struct SchemaDiff: Sendable {
 
     private mutating func compareTable(_ table: Table, with live: inout Table, declared: Schema,
                                        drop: DropList, live liveSchema: Schema) throws {
-        // Columns: follow renames, then find new, dropped and undeclared ones.
-        var claimed = Set<String>()
-        var renamedColumns: [String: String] = [:]   // declared key -> live name
-        for column in table.columns {
-            var source = live.column(named: column.name)
-            for old in column.renamedFrom where !old.isSameName(as: column.name) {
-                guard let oldColumn = live.column(named: old) else { continue }
-                if source != nil {
-                    throw DiffError.renameConflict(kind: "column", old: oldColumn.name, new: column.name, table: table.name)
-                }
-                source = oldColumn
-            }
-            guard let liveColumn = source else { continue }
-            claimed.insert(liveColumn.name.sqlNameKey)
-            renamedColumns[column.name.sqlNameKey] = liveColumn.name
-        }
-        for column in table.columns {
-            guard let liveName = renamedColumns[column.name.sqlNameKey], liveName != column.name else { continue }
-            changes.append(.renameColumn(table: table.name, from: liveName, to: column.name))
-            live.rename(column: liveName, to: column.name)
-        }
+        // Columns (renames already applied): new, dropped and undeclared ones.
         let droppable = drop.columns(of: table.name)
-        for column in live.columns where !claimed.contains(column.name.sqlNameKey) {
+        var dropped = Set<String>()
+        for column in live.columns where table.column(named: column.name) == nil {
             if droppable.contains(where: { $0.isSameName(as: column.name) }) {
                 changes.append(.dropColumn(table: table.name, column: column.name))
+                dropped.insert(column.name.sqlNameKey)
             } else {
                 undeclared.append(UndeclaredObject(kind: .column, name: column.name, table: table.name))
             }
         }
-        let added = table.columns.filter { renamedColumns[$0.name.sqlNameKey] == nil }
+        let added = table.columns.filter { live.column(named: $0.name) == nil }
         for column in added {
             changes.append(.addColumn(table: table.name, column: column))
         }
-        let dropped = Set(live.columns.map(\.name).filter { name in droppable.contains { $0.isSameName(as: name) } }
-            .filter { !claimed.contains($0.sqlNameKey) }.map(\.sqlNameKey))
         let differences = Self.differences(declared: table, in: declared, live: live, in: liveSchema, added: added,
                                            dropped: dropped)
         if !differences.isEmpty {
@@ -296,7 +298,55 @@ public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-// MARK: - Renaming a column in a model
+// MARK: - Renaming in a model
+
+extension Schema {
+    /// Renames a table everywhere the schema names it, as `ALTER TABLE … RENAME TO` does.
+    mutating func rename(table old: String, to new: String) {
+        for index in tables.indices {
+            if tables[index].name.isSameName(as: old) {
+                tables[index].name = new
+                tables[index].indexes = tables[index].indexes.map { index in
+                    var index = index
+                    index.sql = index.sql.map { SQLText.renamingTable(to: new, in: $0) }
+                    return index
+                }
+            }
+            for key in tables[index].foreignKeys.indices where tables[index].foreignKeys[key].table.isSameName(as: old) {
+                tables[index].foreignKeys[key].table = new
+            }
+            for column in tables[index].columns.indices
+                where tables[index].columns[column].reference?.table.isSameName(as: old) == true {
+                tables[index].columns[column].reference?.table = new
+            }
+        }
+        for index in triggers.indices where triggers[index].table.isSameName(as: old) {
+            triggers[index].table = new
+            triggers[index].sql = SQLText.renamingTable(to: new, in: triggers[index].sql)
+        }
+    }
+
+    /// Renames a column of a table everywhere the schema names it, as `RENAME COLUMN` does.
+    mutating func rename(column old: String, of table: String, to new: String) {
+        for index in tables.indices {
+            if tables[index].name.isSameName(as: table) {
+                tables[index].rename(column: old, to: new)
+            }
+            for key in tables[index].foreignKeys.indices where tables[index].foreignKeys[key].table.isSameName(as: table) {
+                tables[index].foreignKeys[key].referencedColumns = tables[index].foreignKeys[key].referencedColumns
+                    .map { $0.isSameName(as: old) ? new : $0 }
+            }
+            for column in tables[index].columns.indices
+                where tables[index].columns[column].reference?.table.isSameName(as: table) == true
+                && tables[index].columns[column].reference?.column?.isSameName(as: old) == true {
+                tables[index].columns[column].reference?.column = new
+            }
+        }
+        for index in triggers.indices where triggers[index].table.isSameName(as: table) {
+            triggers[index].sql = SQLText.renaming(column: old, to: new, inTrigger: triggers[index].sql)
+        }
+    }
+}
 
 extension Table {
     /// Renames a column everywhere this table mentions it.
@@ -309,9 +359,6 @@ extension Table {
         uniqueConstraints = uniqueConstraints.map { $0.map(rename) }
         for index in foreignKeys.indices {
             foreignKeys[index].columns = foreignKeys[index].columns.map(rename)
-            if foreignKeys[index].table.isSameName(as: name) {
-                foreignKeys[index].referencedColumns = foreignKeys[index].referencedColumns.map(rename)
-            }
         }
         for index in indexes.indices {
             indexes[index].columns = indexes[index].columns.map(rename)

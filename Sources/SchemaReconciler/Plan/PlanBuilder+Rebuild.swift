@@ -66,11 +66,10 @@ extension Planner.Builder {
         for index in source.indexes where keepsUndeclaredIndex(index, of: table, dropping: dropping) {
             if let sql = index.sql { statements.append(SQLText.renamingTable(to: table.name, in: sql)) }
         }
-        let liveName = diffLiveName(table.name)
         for trigger in declaredTriggers(on: table.name) {
             statements.append(SchemaSQL.createTrigger(trigger))
         }
-        for trigger in liveTriggers(on: liveName) where !isDeclaredTrigger(trigger.name) && !droppedTrigger(trigger.name) {
+        for trigger in liveTriggers(on: table.name) where !isDeclaredTrigger(trigger.name) && !droppedTrigger(trigger.name) {
             statements.append(SQLText.renamingTable(to: table.name, in: trigger.sql.trimmingSemicolons()))
         }
 
@@ -138,10 +137,6 @@ extension Planner.Builder {
         }
     }
 
-    func diffLiveName(_ table: String) -> String {
-        diff.liveNames[table.sqlNameKey] ?? table
-    }
-
     func keepsUndeclaredIndex(_ index: Index, of table: Table, dropping: [String]) -> Bool {
         if table.index(named: index.name) != nil || declaredIndexElsewhere(index.name) || droppedIndex(index.name) {
             return false
@@ -162,7 +157,7 @@ extension Planner.Builder {
     }
 
     func liveTriggers(on table: String) -> [Trigger] {
-        planner.live.triggers.filter { $0.table.isSameName(as: table) }
+        diff.renamedLive.triggers.filter { $0.table.isSameName(as: table) }
     }
 
     func isDeclaredTrigger(_ name: String) -> Bool {

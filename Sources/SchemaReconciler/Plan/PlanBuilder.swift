@@ -242,7 +242,7 @@ extension Planner {
                         statements = ["ALTER TABLE \(SQLText.quote(from)) RENAME TO \(SQLText.quote(to))"]
                     }
                     expand.append(Step(phase: .expand, summary: "rename table \(from) to \(to) (native ALTER)",
-                                       statements: statements, table: to))
+                                       statements: statements, table: to, isRename: true))
                 case .renameColumn(let table, let from, let to):
                     guard planner.supportsRenameColumn else {
                         throw PlanError.sqliteTooOld(needed: "3.25.0", change: "renaming column \(table).\(from)")
@@ -255,7 +255,7 @@ extension Planner {
                                       prefix + "\(SQLText.quote(temporary)) TO \(SQLText.quote(to))"]
                     }
                     expand.append(Step(phase: .expand, summary: "rename column \(table).\(from) to \(to) (native ALTER)",
-                                       statements: statements, table: table))
+                                       statements: statements, table: table, isRename: true))
                 default:
                     continue
                 }

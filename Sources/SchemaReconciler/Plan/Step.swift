@@ -37,16 +37,19 @@ public struct Step: Sendable, Equatable {
     public var checks: [DataCheck]
     /// The table the step is about, if any.
     public var table: String?
+    /// Whether the step renames a table or a column (SQLite then rewrites what refers to it).
+    public var isRename: Bool
 
     /// Creates a step.
     public init(phase: Phase, summary: String, method: Method = .native, statements: [String],
-                checks: [DataCheck] = [], table: String? = nil) {
+                checks: [DataCheck] = [], table: String? = nil, isRename: Bool = false) {
         self.phase = phase
         self.summary = summary
         self.method = method
         self.statements = statements
         self.checks = checks
         self.table = table
+        self.isRename = isRename
     }
 }
 

@@ -125,6 +125,35 @@ extension SQLText {
         return result
     }
 
+    /// A `CREATE TRIGGER` statement with a column of its table renamed where it is sure to mean
+    /// that column: `NEW.column`, `OLD.column`, and the `UPDATE OF` list.
+    ///
+    /// ```swift
+    /// SQLText.renaming(column: "mail", to: "email", inTrigger: "CREATE TRIGGER t AFTER UPDATE OF mail ON u BEGIN SELECT NEW.mail; END")
+    /// // CREATE TRIGGER t AFTER UPDATE OF "email" ON u BEGIN SELECT NEW."email"; END
+    /// ```
+    public static func renaming(column old: String, to new: String, inTrigger sql: String) -> String {
+        let tokens = SQLTokenizer.tokens(in: sql)
+        let isOld: (SQLToken) -> Bool = { token in
+            (token.kind == .word || token.kind == .quotedIdentifier) && token.identifier!.isSameName(as: old)
+        }
+        var targets: [SQLToken] = []
+        var inUpdateOf = false
+        for (index, token) in tokens.enumerated() {
+            if index > 0, tokens[index - 1].isKeyword("OF"), index > 1, tokens[index - 2].isKeyword("UPDATE") {
+                inUpdateOf = true
+            }
+            if inUpdateOf && token.isKeyword("ON") { inUpdateOf = false }
+            if inUpdateOf && isOld(token) {
+                targets.append(token)
+            } else if index >= 2, isOld(token), tokens[index - 1].isSymbol("."),
+                      tokens[index - 2].isKeyword("NEW") || tokens[index - 2].isKeyword("OLD") {
+                targets.append(token)
+            }
+        }
+        return replacing(tokens: targets, with: quote(new), in: sql)
+    }
+
     private static func replacing(tokens: [SQLToken], with replacement: String, in sql: String) -> String {
         var result = sql
         for token in tokens.reversed() {
