@@ -1,0 +1,20 @@
+// MARK: - DiffError
+
+/// A declaration that cannot be followed against this database.
+///
+/// ```swift
+/// DiffError.renameConflict(kind: "table", old: "people", new: "users", table: nil).description
+/// ```
+public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `renamed_from` names an object that still exists next to the new one.
+    case renameConflict(kind: String, old: String, new: String, table: String?)
+
+    public var description: String {
+        switch self {
+        case .renameConflict(let kind, let old, let new, let table):
+            let place = table.map { " in table \($0)" } ?? ""
+            return "\(kind) \(new) is declared renamed_from \(old), but both \(old) and \(new) exist\(place); "
+                + "drop or rename one of them by hand, or remove the renamed_from hint"
+        }
+    }
+}

@@ -1,0 +1,27 @@
+// MARK: - DataCheck
+
+/// A query that counts the rows that would violate a constraint a step adds, so that a
+/// sync can refuse with the table, the constraint and the count before touching anything.
+///
+/// ```swift
+/// DataCheck(table: "users", constraint: .notNull(column: "email"),
+///           sql: #"SELECT count(*) FROM "users" WHERE "email" IS NULL"#, advice: "fill it in an upgrade")
+/// ```
+public struct DataCheck: Sendable, Equatable {
+    /// The table.
+    public var table: String
+    /// The constraint the rows must satisfy.
+    public var constraint: NewConstraint
+    /// A query returning the number of violating rows.
+    public var sql: String
+    /// What the user can do about violations.
+    public var advice: String
+
+    /// Creates a data check.
+    public init(table: String, constraint: NewConstraint, sql: String, advice: String) {
+        self.table = table
+        self.constraint = constraint
+        self.sql = sql
+        self.advice = advice
+    }
+}
