@@ -35,6 +35,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "reconcile-benchmark",
+            dependencies: ["SchemaReconciler", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "SchemaReconcilerTests",
             dependencies: [

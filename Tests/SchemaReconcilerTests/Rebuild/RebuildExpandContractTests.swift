@@ -1,0 +1,152 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - Expand, then upgrades, then contract
+
+@Suite struct RebuildExpandContractTests {
+    /// `people` at 1.0.0; at 1.1.0 it gains `full` (NOT NULL, no default) between `id` and `first`.
+    static func schema(version: String, full: Bool, upgrades: String = "") -> String {
+        """
+        version: \(version)
+        tables:
+          people:
+            columns:
+              id:    { type: INTEGER, primary_key: true }
+        \(full ? "      full:  { type: TEXT, not_null: true }\n" : "")      first: TEXT
+              last:  TEXT
+              email: TEXT
+            indexes:
+              people_by_last: [last]
+        views:
+          people_names: SELECT id, first, last FROM people
+        \(upgrades)
+        """
+    }
+
+    static let seed = """
+        INSERT INTO people (id, first, last, email) VALUES
+          (1, 'Ada', 'Lovelace', 'ada@x.org'), (2, 'Ünïcødé', '日本', 'u@x.org'), (3, 'Alan', 'Turing', NULL);
+        """
+
+    static let fill = "UPDATE people SET full = first || ' ' || last;\n"
+
+    func columns(_ space: Workspace) throws -> [String] {
+        try space.read { db in
+            try Row.fetchAll(db, sql: "PRAGMA table_info(people)").map { column in
+                (column["name"] as String) + ((column["notnull"] as Int) == 1 ? " NOT NULL" : "")
+            }
+        }
+    }
+
+    func expectFilled(_ space: Workspace, _ report: SyncReport, by reconciler: Reconciler? = nil) throws {
+        #expect(try columns(space) == ["id", "full NOT NULL", "first", "last", "email"])
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT full FROM people ORDER BY id") }
+                == ["Ada Lovelace", "Ünïcødé 日本", "Alan Turing"])
+        #expect(try space.remainingChanges() == [])
+        // The column is added (relaxed) before the upgrade, and given its declaration after it.
+        #expect(report.plan.expandSteps.contains { $0.summary.hasPrefix("add column people.full without its constraints") })
+        #expect(report.plan.contractSteps.contains { $0.isRebuild && $0.table == "people" })
+        #expect(try !(reconciler ?? space.reconciler()).sync(databaseAt: space.databasePath).didChange)
+    }
+
+    @Test func aNotNullColumnIsFilledByAnUpgradeScript() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema(version: "1.0.0", full: false))
+        try space.sync()
+        try space.execute(Self.seed)
+        try space.write(Self.fill, to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema(version: "1.1.0", full: true, upgrades: "upgrades:\n  1.1.0: upgrades/1.1.0.sql"))
+        let report = try space.sync()
+        #expect(report.upgrades.map(\.name) == ["upgrades/1.1.0.sql"])
+        try expectFilled(space, report)
+    }
+
+    @Test func aNotNullColumnIsFilledByACodeUpgrade() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema(version: "1.0.0", full: false))
+        try space.sync()
+        try space.execute(Self.seed)
+        try space.writeSchema(Self.schema(version: "1.1.0", full: true))
+        var reconciler = space.reconciler()
+        reconciler.registerUpgrade(version: "1.1.0", named: "fill full names") { db in
+            for row in try Row.fetchAll(db, sql: "SELECT id, first, last FROM people") {
+                let full = "\(row["first"] as String) \(row["last"] as String)"
+                try db.execute(sql: "UPDATE people SET full = ? WHERE id = ?", arguments: [full, row["id"] as Int64])
+            }
+        }
+        let report = try reconciler.sync(databaseAt: space.databasePath)
+        #expect(report.upgrades.map(\.name) == ["fill full names"])
+        try expectFilled(space, report, by: reconciler)
+    }
+
+    @Test func aNotNullColumnThatNoUpgradeFillsIsRefused() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema(version: "1.0.0", full: false))
+        try space.sync()
+        try space.execute(Self.seed)
+        try space.writeSchema(Self.schema(version: "1.1.0", full: true))
+        try space.expectFailedSync { error in
+            guard case .dataDoesNotFit(let table, .notNull(let column), let rows, let advice) = error else { return false }
+            return table == "people" && column == "full" && rows == 3 && advice.contains("people.full")
+                && error.description.contains("3 rows")
+        }
+        #expect(try columns(space) == ["id", "first", "last", "email"])
+    }
+
+    @Test func aNotNullColumnOnAnEmptyTableNeedsNoUpgrade() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema(version: "1.0.0", full: false))
+        try space.sync()
+        try space.writeSchema(Self.schema(version: "1.1.0", full: true))
+        let report = try space.sync()
+        #expect(report.upgrades.isEmpty)
+        #expect(try columns(space) == ["id", "full NOT NULL", "first", "last", "email"])
+        #expect(try space.remainingChanges() == [])
+        try space.execute("INSERT INTO people (full, first) VALUES ('A B', 'A')")
+        #expect(try !space.sync().didChange)
+    }
+
+    static let duplicates = """
+        INSERT INTO people (id, first, last, email) VALUES
+          (4, 'Ada', 'Again', 'ada@x.org'), (5, 'Ada', 'Thrice', 'ada@x.org'), (6, 'No', 'Mail', NULL);
+        """
+
+    static let dedupe = """
+        -- keep the first row of each email
+        DELETE FROM people WHERE email IS NOT NULL
+          AND id NOT IN (SELECT min(id) FROM people WHERE email IS NOT NULL GROUP BY email);
+        """
+
+    @Test func aNewUniqueColumnOverDuplicatesFitsOnceAnUpgradeRemovesThem() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema(version: "1.0.0", full: false))
+        try space.sync()
+        try space.execute(Self.seed + Self.duplicates)
+        try space.write(Self.dedupe, to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema(version: "1.1.0", full: false, upgrades: "upgrades:\n  1.1.0: upgrades/1.1.0.sql")
+            .replacingOccurrences(of: "email: TEXT", with: "email: { type: TEXT, unique: true }"))
+        let report = try space.sync()
+        #expect(report.rebuilt("people"))
+        #expect(try space.read { try Int64.fetchAll($0, sql: "SELECT id FROM people ORDER BY id") } == [1, 2, 3, 6])
+        #expect(try space.remainingChanges() == [])
+        #expect(try space.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM people_names") } == 4)
+    }
+
+    @Test func aNewUniqueIndexOverDuplicatesFitsOnceAnUpgradeRemovesThem() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema(version: "1.0.0", full: false))
+        try space.sync()
+        try space.execute(Self.seed + Self.duplicates)
+        try space.write(Self.dedupe, to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema(version: "1.1.0", full: false, upgrades: "upgrades:\n  1.1.0: upgrades/1.1.0.sql")
+            .replacingOccurrences(of: "people_by_last: [last]",
+                                  with: "people_by_last: [last]\n      people_email: { columns: [email], unique: true }"))
+        let report = try space.sync()
+        #expect(report.plan.contractSteps.map(\.summary).contains("create unique index people_email on people"))
+        #expect(try space.read { try Int64.fetchAll($0, sql: "SELECT id FROM people ORDER BY id") } == [1, 2, 3, 6])
+        #expect(try space.remainingChanges() == [])
+        #expect(throws: DatabaseError.self) { try space.execute("INSERT INTO people (email) VALUES ('u@x.org')") }
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - The declaration of the rebuilt table
+
+/// The `items` table as schema.yaml declares it: its columns in order, and its table-level keys.
+struct ItemsDeclaration: Sendable {
+    var columns: [(name: String, yaml: String)]
+    var options: [String] = []
+
+    /// The shape every case starts from, and changes one thing of.
+    static let standard = ItemsDeclaration(columns: [
+        ("id", "{ type: INTEGER, primary_key: true, autoincrement: true }"),
+        ("code", "{ type: TEXT, unique: true }"),
+        ("name", "TEXT"),
+        ("big", "INTEGER"),
+        ("ratio", "REAL"),
+        ("data", "BLOB"),
+        ("amount", "TEXT"),
+        ("owner_id", "{ type: INTEGER, references: owners.id }"),
+    ])
+
+    /// The standard shape with a plain INTEGER PRIMARY KEY (no AUTOINCREMENT).
+    static let plainKey = standard.with("id", "{ type: INTEGER, primary_key: true }")
+
+    /// The same with one column's declaration replaced, or appended when the table lacks it.
+    func with(_ name: String, _ yaml: String) -> ItemsDeclaration {
+        var copy = self
+        if let position = copy.columns.firstIndex(where: { $0.name == name }) {
+            copy.columns[position].yaml = yaml
+        } else {
+            copy.columns.append((name, yaml))
+        }
+        return copy
+    }
+
+    /// The same with a column moved to another position.
+    func moving(_ name: String, to position: Int) -> ItemsDeclaration {
+        var copy = self
+        let column = copy.columns.remove(at: copy.columns.firstIndex { $0.name == name }!)
+        copy.columns.insert(column, at: position)
+        return copy
+    }
+
+    /// The same with a table-level key (`strict: true`, `primary_key: [id, code]` …).
+    func with(option: String) -> ItemsDeclaration {
+        var copy = self
+        copy.options.append(option)
+        return copy
+    }
+
+    var isWithoutRowID: Bool { options.contains("without_rowid: true") }
+    var hasCompositeKey: Bool { options.contains { $0.hasPrefix("primary_key:") } }
+    var hasAutoincrement: Bool { columns.contains { $0.yaml.contains("autoincrement: true") } }
+
+    var yaml: String {
+        (options.map { "    " + $0 } + ["    columns:"] + columns.map { "      \($0.name): \($0.yaml)" })
+            .joined(separator: "\n")
+    }
+}
+
+// MARK: - RebuildCase
+
+/// One kind of change that ALTER TABLE cannot make, so that `items` is rebuilt.
+struct RebuildCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var before: ItemsDeclaration
+    var after: ItemsDeclaration
+    /// Columns whose values change on purpose, with their typed values after the sync, rows 1…4 by id.
+    var expected: [String: [String]] = [:]
+    /// New columns whose values cannot be predicted: they must only be filled (not NULL).
+    var filled: [String] = []
+
+    var testDescription: String { name }
+
+    static let all: [RebuildCase] = {
+        let standard = ItemsDeclaration.standard
+        let plain = ItemsDeclaration.plainKey
+        let composite = plain.with("id", "INTEGER").with(option: "primary_key: [id, code]")
+        let names = [Stored.text("Ünïcødé ✓ 日本"), Stored.null, Stored.text("plain"), Stored.text("Ünïcødé ✓ 日本 2")]
+        let checked = #"{ type: REAL, check: "ratio IS NULL OR ratio < 10" }"#
+        return [
+            RebuildCase(name: "type TEXT → REAL converts numeric text", before: standard,
+                        after: standard.with("amount", "REAL"),
+                        expected: ["amount": [Stored.real(4), Stored.null, Stored.text("x"), Stored.real(2.5)]]),
+            RebuildCase(name: "type INTEGER → TEXT converts integers, all 64 bits", before: standard,
+                        after: standard.with("big", "TEXT"),
+                        expected: ["big": [Stored.text("9223372036854775807"), Stored.text("-9223372036854775808"),
+                                           Stored.text("0"), Stored.text("42")]]),
+            RebuildCase(name: "NOT NULL added", before: standard,
+                        after: standard.with("code", "{ type: TEXT, unique: true, not_null: true }")),
+            RebuildCase(name: "NOT NULL removed",
+                        before: standard.with("code", "{ type: TEXT, unique: true, not_null: true }"), after: standard),
+            RebuildCase(name: "DEFAULT changed", before: standard.with("amount", "{ type: TEXT, default: zero }"),
+                        after: standard.with("amount", "{ type: TEXT, default: one }")),
+            RebuildCase(name: "DEFAULT added", before: standard, after: standard.with("ratio", "{ type: REAL, default: 1.5 }")),
+            RebuildCase(name: "CHECK added", before: standard, after: standard.with("ratio", checked)),
+            RebuildCase(name: "CHECK removed", before: standard.with("ratio", checked), after: standard),
+            RebuildCase(name: "table CHECK added", before: standard,
+                        after: standard.with(option: #"checks: ["length(code) = 1"]"#)),
+            RebuildCase(name: "COLLATE changed", before: standard,
+                        after: standard.with("name", "{ type: TEXT, collate: NOCASE }")),
+            RebuildCase(name: "COLLATE changed on a UNIQUE column", before: standard,
+                        after: standard.with("code", "{ type: TEXT, unique: true, collate: NOCASE }")),
+            RebuildCase(name: "UNIQUE added", before: standard, after: standard.with("name", "{ type: TEXT, unique: true }")),
+            RebuildCase(name: "UNIQUE removed", before: standard.with("name", "{ type: TEXT, unique: true }"), after: standard),
+            RebuildCase(name: "table UNIQUE added", before: standard, after: standard.with(option: "unique: [[name, big]]")),
+            RebuildCase(name: "PRIMARY KEY: INTEGER PRIMARY KEY → composite", before: plain, after: composite),
+            RebuildCase(name: "PRIMARY KEY: composite → INTEGER PRIMARY KEY", before: composite, after: plain),
+            RebuildCase(name: "AUTOINCREMENT added", before: plain, after: standard),
+            RebuildCase(name: "AUTOINCREMENT removed", before: standard, after: plain),
+            RebuildCase(name: "REFERENCES added", before: standard.with("owner_id", "INTEGER"), after: standard),
+            RebuildCase(name: "REFERENCES action changed", before: standard,
+                        after: standard.with("owner_id", "{ type: INTEGER, references: owners.id, on_delete: SET NULL }")),
+            RebuildCase(name: "REFERENCES removed", before: standard, after: standard.with("owner_id", "INTEGER")),
+            RebuildCase(name: "STRICT on", before: standard, after: standard.with(option: "strict: true")),
+            RebuildCase(name: "STRICT off", before: standard.with(option: "strict: true"), after: standard),
+            RebuildCase(name: "WITHOUT ROWID on", before: plain, after: plain.with(option: "without_rowid: true")),
+            RebuildCase(name: "WITHOUT ROWID off", before: plain.with(option: "without_rowid: true"), after: plain),
+            RebuildCase(name: "column order changed", before: standard, after: standard.moving("name", to: 1)),
+            RebuildCase(name: "generated column added as STORED", before: standard,
+                        after: standard.with("name_len", #"{ type: INTEGER, generated: "length(name)", stored: true }"#),
+                        expected: ["name_len": [Stored.integer(12), Stored.null, Stored.integer(5), Stored.integer(14)]]),
+            RebuildCase(name: "STORED generated expression changed",
+                        before: standard.with("shout", #"{ type: TEXT, generated: "upper(name)", stored: true }"#),
+                        after: standard.with("shout", #"{ type: TEXT, generated: "lower(name)", stored: true }"#),
+                        expected: ["shout": names]),
+            RebuildCase(name: "VIRTUAL generated expression changed",
+                        before: standard.with("label", #"{ type: TEXT, generated: "code || '#' || id" }"#),
+                        after: standard.with("label", #"{ type: TEXT, generated: "code || '-' || id" }"#),
+                        expected: ["label": ["a-1", "b-2", "c-3", "d-4"].map(Stored.text)]),
+            RebuildCase(name: "UNIQUE column added", before: standard,
+                        after: standard.with("serial", "{ type: TEXT, unique: true }"),
+                        expected: ["serial": Array(repeating: Stored.null, count: 4)]),
+            RebuildCase(name: "NOT NULL column with a non-constant default added", before: standard,
+                        after: standard.with("added_at", "{ type: TEXT, not_null: true, default_sql: CURRENT_TIMESTAMP }"),
+                        filled: ["added_at"]),
+            RebuildCase(name: "column with REFERENCES and a default added", before: standard,
+                        after: standard.with("owner2", "{ type: INTEGER, default: 2, references: owners.id }"),
+                        expected: ["owner2": Array(repeating: Stored.integer(2), count: 4)]),
+        ]
+    }()
+}
+
+// MARK: - Every kind of rebuild keeps the data
+
+@Suite struct RebuildKeepsDataTests {
+    static func schema(_ items: ItemsDeclaration) -> String {
+        """
+        version: 1.0.0
+        tables:
+          owners:
+            columns:
+              id:   { type: INTEGER, primary_key: true }
+              name: TEXT
+          items:
+        \(items.yaml)
+            indexes:
+              items_by_name: [name]
+          children:
+            columns:
+              id:        { type: INTEGER, primary_key: true }
+              item_code: { type: TEXT, references: items.code, on_delete: CASCADE }
+              label:     TEXT
+          audit:
+            columns:
+              id:   { type: INTEGER, primary_key: true }
+              code: TEXT
+              name: TEXT
+        views:
+          item_names: SELECT id, code, name FROM items
+        triggers:
+          items_audit: |
+            CREATE TRIGGER items_audit AFTER UPDATE OF name ON items
+            BEGIN INSERT INTO audit (code, name) VALUES (NEW.code, NEW.name); END
+        """
+    }
+
+    /// NULLs, unicode, blobs, the 64-bit extremes and reals; the last row is deleted so that
+    /// an AUTOINCREMENT counter (5) is above max(id) (4).
+    static let seed = """
+        INSERT INTO owners (id, name) VALUES (1, 'one'), (2, 'two');
+        INSERT INTO items (id, code, name, big, ratio, data, amount, owner_id) VALUES
+          (1, 'a', 'Ünïcødé ✓ 日本', 9223372036854775807, 3.141592653589793, x'00ff10', '4', 1),
+          (2, 'b', NULL, -9223372036854775808, NULL, NULL, NULL, NULL),
+          (3, 'c', 'plain', 0, -0.5, x'', 'x', 2),
+          (4, 'd', 'Ünïcødé ✓ 日本 2', 42, 2.5e-300, x'deadbeef', '2.5', 2),
+          (5, 'e', 'gone', 5, 5.0, x'05', '5', 1);
+        INSERT INTO children (id, item_code, label) VALUES
+          (1, 'a', 'first'), (2, 'b', NULL), (3, 'c', 'Ünïcødé'), (4, 'd', x'00'), (5, NULL, 'none');
+        DELETE FROM items WHERE id = 5;
+        """
+
+    static func itemsQuery(withRowID: Bool) -> String {
+        "SELECT \(withRowID ? "rowid AS \"(rowid)\", " : "")* FROM items ORDER BY id"
+    }
+
+    @Test(arguments: RebuildCase.all)
+    func everyKindOfRebuildKeepsTheData(_ change: RebuildCase) throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema(change.before))
+        try space.sync()
+        try space.execute(Self.seed)
+
+        let keepsRowID = !change.before.isWithoutRowID && !change.after.isWithoutRowID
+        let before = try space.typedRows(Self.itemsQuery(withRowID: keepsRowID))
+        try #require(before.count == 4)
+        #expect(before[0]["big"] == Stored.integer(.max))
+        #expect(before[1]["big"] == Stored.integer(.min))
+        #expect(before[0]["ratio"] == Stored.real(3.141592653589793))
+        #expect(before[0]["data"] == "blob x'00ff10'")
+        #expect(before[0]["name"] == Stored.text("Ünïcødé ✓ 日本"))
+        let children = try space.typedRows("SELECT * FROM children ORDER BY id")
+        if change.before.hasAutoincrement { #expect(try space.sequence(of: "items") == 5) }
+
+        try space.writeSchema(Self.schema(change.after))
+        let report = try space.sync()
+        #expect(report.rebuilt("items"), "items was not rebuilt: \(report.plan.steps.map(\.summary))")
+
+        // (a) The live schema is the declared one.
+        #expect(try space.remainingChanges() == [])
+
+        // (b) Every row, value for value, but for the conversions the change itself makes.
+        let after = try space.typedRows(Self.itemsQuery(withRowID: keepsRowID))
+        try #require(after.count == before.count)
+        for (index, (old, new)) in zip(before, after).enumerated() {
+            for column in Set(old.keys).union(new.keys).sorted() {
+                if let values = change.expected[column] {
+                    #expect(new[column] == values[index], "row \(index + 1), column \(column)")
+                } else if change.filled.contains(column) {
+                    #expect(new[column] != nil && new[column] != Stored.null, "row \(index + 1), column \(column)")
+                } else {
+                    #expect(new[column] == old[column], "row \(index + 1), column \(column)")
+                }
+            }
+        }
+
+        // (c) The AUTOINCREMENT counter.
+        if change.before.hasAutoincrement && change.after.hasAutoincrement {
+            #expect(try space.sequence(of: "items") == 5)
+        } else if change.after.hasAutoincrement {
+            #expect(try (space.sequence(of: "items") ?? 0) >= 4)
+        } else {
+            #expect(try space.sequence(of: "items") == nil)
+        }
+
+        // (e) Foreign keys hold and no child row is lost.
+        #expect(try space.foreignKeyProblems() == [])
+        #expect(try space.typedRows("SELECT * FROM children ORDER BY id") == children)
+
+        // (f) A second sync does nothing.
+        let bytes = try space.fileBytes()
+        #expect(try !space.sync().didChange)
+        #expect(try space.fileBytes() == bytes)
+
+        // (d) The index, the view and the trigger still work.
+        #expect(try space.objectNames("index").contains("items_by_name"))
+        #expect(try space.read {
+            try Int64.fetchAll($0, sql: "SELECT id FROM items INDEXED BY items_by_name WHERE name = 'plain'")
+        } == [3])
+        #expect(try space.value("SELECT count(*) FROM item_names", as: Int.self) == 4)
+        try space.execute("UPDATE items SET name = 'renamed' WHERE id = 3")
+        #expect(try space.typedRows("SELECT code, name FROM audit") == [["code": Stored.text("c"), "name": Stored.text("renamed")]])
+        #expect(try space.value("SELECT name FROM item_names WHERE code = 'c'", as: String.self) == "renamed")
+
+        // A new row gets a fresh id: above the counter when the table kept one.
+        if !change.after.isWithoutRowID && !change.after.hasCompositeKey {
+            try space.execute("INSERT INTO items (code, name) VALUES ('z', 'new')")
+            let id = try space.value("SELECT id FROM items WHERE code = 'z'", as: Int64.self)
+            #expect(id == (change.before.hasAutoincrement && change.after.hasAutoincrement ? 6 : 5))
+        }
+    }
+}

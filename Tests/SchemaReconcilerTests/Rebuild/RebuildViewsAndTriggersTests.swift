@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - Views and triggers that change, alone or with a rebuild
+
+@Suite struct RebuildViewsAndTriggersTests {
+    static func schema(scoreType: String = "INTEGER", adults: String = "SELECT id, name, age FROM people WHERE age >= 18",
+                       names: String = "SELECT name FROM adults", trigger: String = "'born ' || NEW.name") -> String {
+        """
+        version: 1.0.0
+        tables:
+          people:
+            columns:
+              id:    { type: INTEGER, primary_key: true }
+              name:  TEXT
+              age:   INTEGER
+              score: \(scoreType)
+          log:
+            columns:
+              id:   { type: INTEGER, primary_key: true }
+              what: TEXT
+        views:
+          adults: \(adults)
+          adult_names: \(names)
+        triggers:
+          people_born: |
+            CREATE TRIGGER people_born AFTER INSERT ON people
+            BEGIN INSERT INTO log (what) VALUES (\(trigger)); END
+        """
+    }
+
+    static let seed = "INSERT INTO people (id, name, age, score) VALUES (1, 'Ada', 36, 10), (2, 'Kid', 9, 3), (3, 'Bob', 18, '7');"
+
+    func prepared() throws -> Workspace {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema())
+        try space.sync()
+        try space.execute(Self.seed + "DELETE FROM log;")
+        return space
+    }
+
+    func names(_ space: Workspace, from view: String) throws -> [String] {
+        try space.read { try String.fetchAll($0, sql: "SELECT name FROM \(view) ORDER BY name") }
+    }
+
+    func finishes(_ space: Workspace, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        #expect(try space.remainingChanges() == [], sourceLocation: sourceLocation)
+        let bytes = try space.fileBytes()
+        #expect(try !space.sync().didChange, sourceLocation: sourceLocation)
+        #expect(try space.fileBytes() == bytes, sourceLocation: sourceLocation)
+    }
+
+    @Test func aChangedViewIsRecreated() throws {
+        let space = try prepared()
+        try space.writeSchema(Self.schema(adults: "SELECT id, name, age FROM people WHERE age >= 21",
+                                          names: "SELECT name FROM people WHERE age >= 21"))
+        let report = try space.sync()
+        #expect(report.plan.steps.map(\.summary).contains("drop view adults (its definition changed)"))
+        #expect(try names(space, from: "adults") == ["Ada"])
+        #expect(try names(space, from: "adult_names") == ["Ada"])
+        try finishes(space)
+    }
+
+    @Test func aViewOverAViewThatChangesStillWorks() throws {
+        let space = try prepared()
+        try space.writeSchema(Self.schema(adults: "SELECT id, upper(name) AS name, age FROM people WHERE age >= 18"))
+        let report = try space.sync()
+        #expect(report.plan.steps.map(\.summary).contains("drop view adults (its definition changed)"))
+        #expect(!report.plan.steps.map(\.summary).contains("drop view adult_names (its definition changed)"))
+        #expect(try names(space, from: "adult_names") == ["ADA", "BOB"])
+        try finishes(space)
+    }
+
+    @Test func bothViewsChangeTogether() throws {
+        let space = try prepared()
+        try space.writeSchema(Self.schema(adults: "SELECT id, name AS who, age FROM people WHERE age >= 18",
+                                          names: "SELECT who AS name FROM adults WHERE who <> 'Bob'"))
+        try space.sync()
+        #expect(try names(space, from: "adult_names") == ["Ada"])
+        try finishes(space)
+    }
+
+    @Test func aChangedTriggerIsRecreatedAndFiresTheNewWay() throws {
+        let space = try prepared()
+        try space.writeSchema(Self.schema(trigger: "'welcome ' || upper(NEW.name)"))
+        let report = try space.sync()
+        #expect(report.plan.steps.map(\.summary).contains("drop trigger people_born (its definition changed)"))
+        try space.execute("INSERT INTO people (name, age) VALUES ('Grace', 40)")
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT what FROM log") } == ["welcome GRACE"])
+        try finishes(space)
+    }
+
+    @Test func viewsAndATriggerThatChangeWithARebuildOfTheirTable() throws {
+        let space = try prepared()
+        try space.writeSchema(Self.schema(scoreType: "REAL", adults: "SELECT id, name, age, score FROM people WHERE age >= 18",
+                                          trigger: "'new ' || NEW.name || ' ' || typeof(NEW.score)"))
+        let report = try space.sync()
+        #expect(report.rebuilt("people"))
+        #expect(try space.typedRows("SELECT score FROM adults ORDER BY id").map { $0["score"] } == [Stored.real(10), Stored.real(7)])
+        #expect(try names(space, from: "adult_names") == ["Ada", "Bob"])
+        try space.execute("INSERT INTO people (name, age, score) VALUES ('Grace', 40, 1)")
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT what FROM log") } == ["new Grace real"])
+        try finishes(space)
+    }
+
+    @Test func undeclaredViewsAndTriggersSurviveARebuild() throws {
+        let space = try prepared()
+        try space.execute("""
+            CREATE VIEW scores AS SELECT name, score FROM people;
+            CREATE TRIGGER people_gone AFTER DELETE ON people BEGIN INSERT INTO log (what) VALUES ('gone ' || OLD.name); END;
+            CREATE INDEX people_by_age ON people (age) WHERE age IS NOT NULL;
+            """)
+        try space.writeSchema(Self.schema(scoreType: "REAL"))
+        let report = try space.sync()
+        #expect(report.rebuilt("people"))
+        #expect(try space.objectNames("view") == ["adult_names", "adults", "scores"])
+        #expect(try space.objectNames("trigger") == ["people_born", "people_gone"])
+        #expect(try space.objectNames("index") == ["people_by_age"])
+        #expect(try space.typedRows("SELECT score FROM scores WHERE name = 'Bob'") == [["score": Stored.real(7)]])
+        try space.execute("DELETE FROM people WHERE id = 2")
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT what FROM log") } == ["gone Kid"])
+        #expect(try space.read { try Int64.fetchAll($0, sql: "SELECT id FROM people INDEXED BY people_by_age WHERE age > 20") } == [1])
+        try finishes(space)
+    }
+}
