@@ -94,7 +94,8 @@ extension SyncSession {
                 let message = (error.message ?? error.description)
                     .replacingOccurrences(of: Planner.temporaryPrefix, with: "")
                 throw ReconcileError.stepFailed(phase: step.phase, step: step.summary, table: step.table,
-                                                statement: sql, message: message)
+                                                statement: sql.replacingOccurrences(of: Planner.temporaryPrefix, with: ""),
+                                                message: message)
             }
             statements.append(sql)
         }

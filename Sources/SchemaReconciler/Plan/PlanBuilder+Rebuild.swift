@@ -105,7 +105,7 @@ extension Planner.Builder {
                     : "give those rows a value in an upgrade script before \(table.name).\(column) can be NOT NULL")
         case .unique(let columns), .primaryKey(let columns):
             guard columns.allSatisfy({ source.column(named: $0) != nil }) else { return nil }
-            return uniqueCheck(table: table.name, columns: columns, condition: nil, constraint: constraint, index: nil)
+            return uniqueCheck(table: table, columns: columns, condition: nil, constraint: constraint, index: nil)
         case .check(let expression):
             return DataCheck(
                 table: table.name, constraint: constraint,
@@ -116,16 +116,21 @@ extension Planner.Builder {
         }
     }
 
-    func uniqueCheck(table: String, columns: [String], condition: String?, constraint: NewConstraint,
+    /// Counts the rows that share a key, comparing values with the collation each column is
+    /// declared with (a new COLLATE NOCASE can make distinct values collide).
+    func uniqueCheck(table: Table, columns: [String], condition: String?, constraint: NewConstraint,
                      index: String?) -> DataCheck {
         let quotedColumns = columns.map(SQLText.quote)
         var filters = quotedColumns.map { "\($0) IS NOT NULL" }
         if let condition { filters.append("(\(condition))") }
-        let sql = "SELECT coalesce(sum(n), 0) FROM (SELECT count(*) AS n FROM \(SQLText.quote(table)) "
-            + "WHERE \(filters.joined(separator: " AND ")) GROUP BY \(quotedColumns.joined(separator: ", ")) "
+        let keys = columns.map { column in
+            SQLText.quote(column) + (table.column(named: column)?.collation.map { " COLLATE " + SQLText.quoteIfNeeded($0) } ?? "")
+        }
+        let sql = "SELECT coalesce(sum(n), 0) FROM (SELECT count(*) AS n FROM \(SQLText.quote(table.name)) "
+            + "WHERE \(filters.joined(separator: " AND ")) GROUP BY \(keys.joined(separator: ", ")) "
             + "HAVING count(*) > 1)"
         let target = index.map { "index \($0)" } ?? constraint.description
-        return DataCheck(table: table, constraint: constraint, sql: sql,
+        return DataCheck(table: table.name, constraint: constraint, sql: sql,
                          advice: "remove or merge the duplicates in an upgrade script before \(target) can hold")
     }
 

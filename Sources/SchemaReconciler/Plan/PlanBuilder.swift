@@ -122,8 +122,9 @@ extension Planner {
                         uniqueIndexes.append(Step(
                             phase: .contract, summary: "create unique index \(index.name) on \(table)",
                             statements: [SchemaSQL.createIndex(index, on: table)],
-                            checks: [uniqueCheck(table: table, columns: index.columns, condition: index.condition,
-                                                 constraint: .unique(columns: index.columns), index: index.name)],
+                            checks: [uniqueCheck(table: declared.table(named: table) ?? Table(name: table), columns: index.columns,
+                                                 condition: index.condition, constraint: .unique(columns: index.columns),
+                                                 index: index.name)],
                             table: table))
                     } else {
                         expand.append(Step(phase: .expand, summary: "create index \(index.name) on \(table)",
@@ -172,6 +173,10 @@ extension Planner {
             // Contract: declared drops of triggers, views and indexes; rebuilds; column drops;
             // unique indexes; table drops; views that waited for a rebuild.
             for name in droppedTriggers where !changedTriggers.contains(name.sqlNameKey) {
+                // A rebuild before the upgrades already dropped the triggers of its table.
+                if let trigger = diff.renamedLive.trigger(named: name), rebuiltInExpand.contains(trigger.table.sqlNameKey) {
+                    continue
+                }
                 contract.append(Step(phase: .contract, summary: "drop trigger \(name) (listed under drop)",
                                      statements: ["DROP TRIGGER \(SQLText.quote(name))"]))
             }
@@ -363,15 +368,18 @@ extension Planner {
                 }
             }
             let kept = inContract ? drops : []
+            let removed = indexesUsing(kept, in: table, live: liveTable).map(\.name)
             var rebuild = try rebuildStep(table, from: source, dropping: kept, relaxed: relaxed, rows: rows,
                                           constraints: rows > 0 ? constraints : [],
                                           reasons: differences.map(\.description) + newColumns
                                             .filter { !Planner.canAddColumn($0) }
                                             .map { "column \($0.name) added (ADD COLUMN cannot add it as declared)" }
-                                            + (kept.isEmpty ? [] : ["drop columns \(kept.joined(separator: ", "))"]))
+                                            + (kept.isEmpty ? [] : ["drop columns \(kept.joined(separator: ", "))"
+                                                + (removed.isEmpty ? "" : " and the undeclared index\(removed.count == 1 ? "" : "es") "
+                                                    + "\(removed.joined(separator: ", ")) that use\(removed.count == 1 ? "s" : "") them")]))
             rebuild.phase = inContract ? .contract : .expand
             outcome.rebuild = rebuild
-            outcome.removedIndexes = indexesUsing(kept, in: table, live: liveTable).map(\.name)
+            outcome.removedIndexes = removed
             return outcome
         }
 

@@ -100,10 +100,8 @@ import Testing
         }
     }
 
-    /// COLLATE NOCASE on a UNIQUE column makes 'a' and 'A' duplicates. The duplicates are
-    /// counted with the column's old (BINARY) collation, so the data check finds none, and the
-    /// copy itself fails with SQLite's bare "UNIQUE constraint failed" (a `stepFailed`, without
-    /// the number of rows).
+    /// COLLATE NOCASE on a UNIQUE column makes 'a' and 'A' duplicates: the data check compares
+    /// with the new collation, so the sync refuses with the number of rows.
     @Test func aCollationThatMakesUniqueValuesCollide() throws {
         let space = try workspace(changing: "code:     TEXT", to: "code:     { type: TEXT, unique: true }")
         try space.execute("UPDATE things SET code = CAST(id AS TEXT)")
@@ -114,12 +112,10 @@ import Testing
         let before = try space.fileBytes()
         let error = #expect(throws: ReconcileError.self) { try space.sync() }
         #expect(try space.fileBytes() == before)
-        withKnownIssue("library bug: the UNIQUE data check ignores the collation the rebuilt column gets") {
-            guard case .dataDoesNotFit(let table, .unique(let columns), let rows, _) = error else {
-                Issue.record("expected dataDoesNotFit, got: \(String(describing: error))")
-                return
-            }
-            #expect(table == "things" && columns == ["code"] && rows == 2)
+        guard case .dataDoesNotFit(let table, .unique(let columns), let rows, _) = error else {
+            Issue.record("expected dataDoesNotFit, got: \(String(describing: error))")
+            return
         }
+        #expect(table == "things" && columns == ["code"] && rows == 2)
     }
 }

@@ -93,9 +93,8 @@ import Testing
         #expect(try space.read { try Int64.fetchAll($0, sql: "SELECT id FROM pets ORDER BY id") } == [20])
     }
 
-    /// A table renamed and rebuilt in the same sync: its undeclared trigger is recreated from the
-    /// text read before the rename, with only the `ON` target renamed, so a body that names the
-    /// table still names the old one, and the trigger fails when it fires.
+    /// A table renamed and rebuilt in the same sync: its undeclared trigger comes back as SQLite
+    /// rewrote it for the rename, so its body names the new table and it still fires.
     @Test func aRenamedAndRebuiltTableKeepsItsUndeclaredTriggerWorking() throws {
         let space = try prepared()
         try space.execute("""
@@ -105,14 +104,13 @@ import Testing
         try space.writeSchema(Self.schema(table: "users", renamedFrom: "people", nameType: "{ type: TEXT, collate: NOCASE }"))
         let report = try space.sync()
         #expect(report.rebuilt("users"))
-        withKnownIssue("library bug: the recreated trigger's body still names people, which no longer exists") {
-            try space.execute("INSERT INTO users (name) VALUES ('grace')")
-            #expect(try space.value("SELECT name FROM users WHERE id = 4", as: String.self) == "GRACE")
-        }
+        try space.execute("INSERT INTO users (name) VALUES ('grace')")
+        #expect(try space.value("SELECT name FROM users WHERE id = 4", as: String.self) == "GRACE")
+
     }
 
     /// The same with a column renamed and its table rebuilt: the undeclared trigger comes back
-    /// with the column's old name.
+    /// with the column's new name and still fires.
     @Test func aRenamedColumnOfARebuiltTableKeepsItsUndeclaredTriggerWorking() throws {
         let space = try prepared()
         try space.execute("""
@@ -122,10 +120,9 @@ import Testing
         try space.writeSchema(Self.schema(column: "full_name", columnRenamedFrom: "name", nameType: "BLOB"))
         let report = try space.sync()
         #expect(report.rebuilt("people"))
-        withKnownIssue("library bug: the recreated trigger still names the column name, which no longer exists") {
-            try space.execute("UPDATE people SET full_name = 'Ada L.' WHERE id = 1")
-            #expect(try space.read { try String.fetchAll($0, sql: "SELECT what FROM log") } == ["now Ada L."])
-        }
+        try space.execute("UPDATE people SET full_name = 'Ada L.' WHERE id = 1")
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT what FROM log") } == ["now Ada L."])
+
     }
 
     @Test func aRenamedColumnTakesItsIndexAndViewAlong() throws {
@@ -136,10 +133,9 @@ import Testing
         #expect(report.plan.steps.map(\.summary).contains("rename column people.name to full_name (native ALTER)"))
         #expect(!report.rebuilt("people"))
         // The renamed column is declared: no warning should call it undeclared.
-        withKnownIssue("library bug: SchemaDiff reports a renamed column as undeclared") {
-            #expect(!report.warnings.contains { $0.hasPrefix("column people.full_name is not declared") },
-                    "\(report.warnings)")
-        }
+        #expect(!report.warnings.contains { $0.hasPrefix("column people.full_name is not declared") },
+                "\(report.warnings)")
+
         #expect(try space.typedRows("SELECT id, full_name FROM people ORDER BY id").map { $0["full_name"] }
                 == [Stored.text("Ada"), Stored.text("Ünïcødé ✓ 日本"), Stored.null])
         #expect(try space.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_index_info('people_by_name')") } == ["full_name"])
@@ -235,38 +231,35 @@ import Testing
         #expect(try space.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_table_info('people')") } == ["id", "name"])
         #expect(try space.value("SELECT count(*) FROM pets", as: Int.self) == 3)
         try finishes(space)
-        withKnownIssue("library bug: the rebuild that drops the column does not say it drops the undeclared index") {
-            #expect(report.plan.steps.map(\.summary).contains { $0.contains("people_by_secret") })
-        }
+        #expect(report.plan.steps.map(\.summary).contains { $0.contains("people_by_secret") })
+
     }
 
-    /// On an empty table the planner keeps the column through the rebuild and then drops it
-    /// with ALTER TABLE DROP COLUMN, which SQLite refuses for a UNIQUE column.
+    /// A UNIQUE column cannot be dropped with ALTER TABLE DROP COLUMN: the rebuild drops it,
+    /// on an empty table too.
     @Test func droppingAUniqueColumnOfAnEmptyTable() throws {
         let base = Self.schema().replacingOccurrences(of: "      name: TEXT", with: "      name: TEXT\n      secret: { type: TEXT, unique: true }")
         let space = try Workspace()
         try space.writeSchema(base)
         try space.sync()
         try space.writeSchema(Self.schema(extra: "drop:\n  columns: { people: [secret] }"))
-        withKnownIssue("library bug: SQLite: cannot drop UNIQUE column: \"secret\"") {
-            try space.sync()
-            #expect(try space.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_table_info('people')") } == ["id", "name"])
-            try finishes(space)
-        }
+        try space.sync()
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_table_info('people')") } == ["id", "name"])
+        try finishes(space)
+
     }
 
-    /// The expand-phase rebuild drops the trigger with its table (and rightly does not recreate
-    /// it), then the contract step runs DROP TRIGGER on a trigger that no longer exists.
+    /// A rebuild before the upgrades drops the table's triggers and does not recreate one listed
+    /// under drop; no DROP TRIGGER runs for it afterwards.
     @Test func droppingATriggerOfARebuiltTable() throws {
         let space = try prepared()
         try space.execute("CREATE TRIGGER old_audit AFTER DELETE ON people BEGIN INSERT INTO log (what) VALUES ('gone'); END")
         try space.writeSchema(Self.schema(nameType: "{ type: TEXT, collate: NOCASE }", extra: "drop:\n  triggers: [old_audit]"))
-        withKnownIssue("library bug: SQLite: no such trigger: old_audit") {
-            let report = try space.sync()
-            #expect(report.rebuilt("people"))
-            #expect(try space.objectNames("trigger") == ["greet"])
-            try finishes(space)
-        }
+        let report = try space.sync()
+        #expect(report.rebuilt("people"))
+        #expect(try space.objectNames("trigger") == ["greet"])
+        try finishes(space)
+
     }
 
     @Test func anUndeclaredColumnIsKeptAfterTheDeclaredOnesWhenItsTableIsRebuilt() throws {
