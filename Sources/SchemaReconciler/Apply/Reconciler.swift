@@ -99,7 +99,7 @@ public struct Reconciler: Sendable {
     /// Call it outside any transaction.
     @discardableResult
     public func sync(_ writer: any DatabaseWriter) throws -> SyncReport {
-        try SyncSession(reconciler: self).sync(writer)
+        try Self.reporting(path: writer.path) { try SyncSession(reconciler: self).sync(writer) }
     }
 
     // MARK: Dry run
@@ -126,7 +126,19 @@ public struct Reconciler: Sendable {
 
     /// What a sync through `reader` would do; never writes.
     public func plan(_ reader: any DatabaseReader) throws -> Plan {
-        try SyncSession(reconciler: self).plan(reader)
+        try Self.reporting(path: reader.path) { try SyncSession(reconciler: self).plan(reader) }
+    }
+
+    /// Runs `body`, turning any error that is not already a ``ReconcileError`` (SQLite refusing
+    /// to read the file, say) into one that names the database.
+    static func reporting<T>(path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ReconcileError {
+            throw error
+        } catch {
+            throw ReconcileError.unreadableDatabase(path: path, message: message(of: error))
+        }
     }
 
     static func message(of error: any Error) -> String {

@@ -69,7 +69,7 @@ extension Reconciler {
                                 isManaged: false, storedVersion: nil, declaredVersion: file.version,
                                 appliedUpgrades: [], pendingUpgrades: [], pendingSteps: [], warnings: [])
         let reader = status.databaseExists ? try openDatabase(at: path, readonly: true) : try DatabaseQueue()
-        try reader.read { db in
+        try Self.reporting(path: path) { try reader.read { db in
             let state = try StoredState.read(db)
             status.isManaged = state != nil
             status.storedVersion = state?.version
@@ -82,7 +82,7 @@ extension Reconciler {
             } catch let error as ReconcileError {
                 status.problem = error.description
             }
-        }
+        } }
         return status
     }
 }

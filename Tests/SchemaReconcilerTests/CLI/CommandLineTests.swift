@@ -104,4 +104,17 @@ import Testing
         let dry = try ReconcileCommand.run(["--dry-run"], in: space.url)
         #expect(dry.output.contains("-- upgrade 1.1.0: run the script upgrades/1.1.0.sql"))
     }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedWithExitOneAndLeftAlone() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema)
+        let text = String(repeating: "not a database; ", count: 20)
+        try text.write(toFile: space.databasePath, atomically: true, encoding: .utf8)
+        for arguments in [[], ["--dry-run"], ["status"]] {
+            let result = try ReconcileCommand.run(arguments, in: space.url)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.error.contains("cannot read the database"), "\(arguments)")
+        }
+        #expect(try String(contentsOfFile: space.databasePath, encoding: .utf8) == text)
+    }
 }
