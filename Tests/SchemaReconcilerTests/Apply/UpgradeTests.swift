@@ -155,6 +155,22 @@ import Testing
         #expect(try log(space).count == 3)
     }
 
+    @Test func aCodeUpgradeAboveTheDeclaredVersionIsRefused() throws {
+        let space = try workspace(version: "1.0.0", upgrades: [])
+        try space.sync()
+        var reconciler = space.reconciler()
+        reconciler.registerUpgrade(version: "1.1.0", named: "too early") { _ in }
+        try space.writeSchema(Self.schema(version: "1.0.1", upgrades: []))
+        let before = try space.fileBytes()
+        #expect {
+            try reconciler.sync(databaseAt: space.databasePath)
+        } throws: { error in
+            guard case ReconcileError.cannotPlan(let message) = error else { return false }
+            return message.contains("too early") && message.contains("bump `version`")
+        }
+        #expect(try space.fileBytes() == before)
+    }
+
     @Test func anAppliedScriptThatChangedIsReportedNotRerun() throws {
         let space = try workspace(version: "1.0.0", upgrades: [])
         try space.sync()
