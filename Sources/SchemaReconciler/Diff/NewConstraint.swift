@@ -7,13 +7,21 @@
 /// NewConstraint.unique(columns: ["email"]).description // "UNIQUE (email)"
 /// ```
 public enum NewConstraint: Sendable, Equatable, CustomStringConvertible {
+    /// A column becomes NOT NULL.
     case notNull(column: String)
+    /// A set of columns becomes UNIQUE.
     case unique(columns: [String])
+    /// The primary key changes.
     case primaryKey(columns: [String])
+    /// A CHECK expression is added.
     case check(expression: String)
+    /// A foreign key is added or changed.
     case foreignKey(columns: [String], table: String)
+    /// The table becomes STRICT.
     case strictTypes
+    /// A column of a STRICT table changes type.
     case type(column: String)
+    /// The table becomes WITHOUT ROWID (its primary key must then be unique and not null).
     case withoutRowID
 
     public var description: String {

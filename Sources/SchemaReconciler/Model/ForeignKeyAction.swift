@@ -7,10 +7,15 @@
 /// ForeignKeyAction.cascade.sql      // "CASCADE"
 /// ```
 public enum ForeignKeyAction: String, Sendable, Equatable, CaseIterable {
+    /// Delete or update the child rows too.
     case cascade = "CASCADE"
+    /// Set the child columns to NULL.
     case setNull = "SET NULL"
+    /// Set the child columns to their defaults.
     case setDefault = "SET DEFAULT"
+    /// Refuse the change while child rows exist.
     case restrict = "RESTRICT"
+    /// Nothing happens at once; the constraint is checked at the end of the statement.
     case noAction = "NO ACTION"
 
     /// Parses an action as written in SQL or YAML, ignoring case and extra spaces.
