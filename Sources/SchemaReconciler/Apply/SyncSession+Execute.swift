@@ -9,7 +9,6 @@ extension SyncSession {
     func execute(_ context: Context, in db: Database) throws -> SyncReport {
         var plan = context.plan
         var statements: [String] = []
-        let baseline = try foreignKeyViolations(in: db, tables: plan.foreignKeyCheckTables)
         var expand = plan.expandSteps[...]
         if let lastRename = expand.lastIndex(where: \.isRename) {
             for step in expand[...lastRename] {
@@ -53,8 +52,7 @@ extension SyncSession {
         }
 
         // Check: foreign keys, then the live schema against the declared one.
-        let after = try foreignKeyViolations(in: db, tables: plan.foreignKeyCheckTables)
-        for (key, violation) in after.sorted(by: { $0.key < $1.key }) where violation.rows > (baseline[key]?.rows ?? 0) {
+        if let violation = try foreignKeyViolations(in: db).first {
             throw ReconcileError.foreignKeyViolation(table: violation.table, parent: violation.parent, rows: violation.rows)
         }
         let (live, _) = try Self.inspect(db)
@@ -166,18 +164,17 @@ extension SyncSession {
         var rows: Int
     }
 
-    /// `PRAGMA foreign_key_check` on each existing table, counted per (table, parent).
-    private func foreignKeyViolations(in db: Database, tables: [String]) throws -> [String: Violation] {
-        var result: [String: Violation] = [:]
-        for table in tables {
-            let exists = try Bool.fetchOne(
-                db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE",
-                arguments: [table]) ?? false
-            guard exists else { continue }
-            for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check(\(SQLText.quote(table)))") {
-                let parent: String = row[2]
-                let key = table.sqlNameKey + "\u{0}" + parent.sqlNameKey
-                result[key, default: Violation(table: table, parent: parent, rows: 0)].rows += 1
+    /// `PRAGMA foreign_key_check` over the whole database, counted per (table, parent), in the
+    /// order SQLite reports them.
+    private func foreignKeyViolations(in db: Database) throws -> [Violation] {
+        var result: [Violation] = []
+        for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
+            let table: String = row[0]
+            let parent: String = row[2]
+            if let index = result.firstIndex(where: { $0.table == table && $0.parent == parent }) {
+                result[index].rows += 1
+            } else {
+                result.append(Violation(table: table, parent: parent, rows: 1))
             }
         }
         return result

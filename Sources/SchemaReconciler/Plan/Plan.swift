@@ -17,8 +17,6 @@ public struct Plan: Sendable {
     public var changes: [Change]
     /// Things the user should know: undeclared objects kept, stale scripts, leftovers.
     public var warnings: [String]
-    /// Tables whose foreign keys are checked after the steps (rebuilt, created, or referencing those).
-    public var foreignKeyCheckTables: [String]
     /// The version the database is at before the sync (nil for a new database).
     public var fromVersion: SemanticVersion?
     /// The version it is at after.
@@ -26,13 +24,12 @@ public struct Plan: Sendable {
 
     /// Creates a plan.
     public init(steps: [Step] = [], upgrades: [PendingUpgrade] = [], changes: [Change] = [], warnings: [String] = [],
-                foreignKeyCheckTables: [String] = [], fromVersion: SemanticVersion? = nil,
+                fromVersion: SemanticVersion? = nil,
                 toVersion: SemanticVersion = .zero) {
         self.steps = steps
         self.upgrades = upgrades
         self.changes = changes
         self.warnings = warnings
-        self.foreignKeyCheckTables = foreignKeyCheckTables
         self.fromVersion = fromVersion
         self.toVersion = toVersion
     }

@@ -8,7 +8,6 @@ extension Planner {
         var expand: [Step] = []
         var contract: [Step] = []
         var warnings: [String] = []
-        var foreignKeyCheckTables: [String] = []
         /// Undeclared indexes that go because a column they use is dropped.
         var removedIndexes: [String] = []
 
@@ -211,24 +210,6 @@ extension Planner {
                                     + "list the view under drop.views (or change it), or later renames will fail")
                 }
             }
-
-            // Foreign keys to check afterwards.
-            var check = Set<String>()
-            var names: [String] = []
-            func add(_ name: String) { if check.insert(name.sqlNameKey).inserted { names.append(name) } }
-            for table in declared.tables {
-                let key = table.name.sqlNameKey
-                let created = createdTables.contains { $0.name.sqlNameKey == key }
-                if rebuilt.contains(key) || (created && !table.allForeignKeys.isEmpty) { add(table.name) }
-            }
-            for table in declared.tables where table.allForeignKeys.contains(where: { check.contains($0.table.sqlNameKey) }) {
-                add(table.name)
-            }
-            for table in live.tables where declared.table(named: table.name) == nil
-                && table.allForeignKeys.contains(where: { check.contains($0.table.sqlNameKey) }) {
-                add(table.name)
-            }
-            foreignKeyCheckTables = names
         }
 
         // MARK: Renames

@@ -56,8 +56,7 @@ public struct Planner: Sendable {
         let removed = Set(builder.removedIndexes.map(\.sqlNameKey))
         let kept = diff.undeclared.filter { !($0.kind == .index && removed.contains($0.name.sqlNameKey)) }
         return Plan(steps: builder.expand + builder.contract, changes: diff.changes,
-                    warnings: kept.map(\.description) + builder.warnings,
-                    foreignKeyCheckTables: builder.foreignKeyCheckTables)
+                    warnings: kept.map(\.description) + builder.warnings)
     }
 
     // MARK: - What ALTER TABLE accepts
