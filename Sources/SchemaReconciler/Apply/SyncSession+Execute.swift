@@ -56,9 +56,13 @@ extension SyncSession {
             throw ReconcileError.foreignKeyViolation(table: violation.table, parent: violation.parent, rows: violation.rows)
         }
         let (live, _) = try Self.inspect(db)
-        let remaining = try SchemaDiff(declared: context.file.schema, drop: context.drop, live: live)
-        if !remaining.changes.isEmpty {
-            throw ReconcileError.verificationFailed(remaining.changes.map(\.description))
+        do {
+            let remaining = try SchemaDiff(declared: context.file.schema, drop: context.drop, live: live)
+            if !remaining.changes.isEmpty {
+                throw ReconcileError.verificationFailed(remaining.changes.map(\.description))
+            }
+        } catch let error as DiffError {
+            throw ReconcileError.verificationFailed([error.description])
         }
 
         // Store the new state.

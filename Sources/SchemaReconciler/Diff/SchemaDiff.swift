@@ -215,7 +215,7 @@ public struct SchemaDiff: Sendable {
         }
         // Table-level parts, with new columns taken into account.
         declaredShape = TableShape(table, in: declaredSchema)
-        let liveFull = TableShape(live, in: liveSchema)
+        let liveFull = TableShape(live, in: liveSchema, columns: present)
         let addedKeys = Set(added.map(\.name.sqlNameKey))
         if declaredShape.primaryKey != liveFull.primaryKey {
             result.append(TableDifference(

@@ -43,10 +43,14 @@ struct TableShape: Equatable {
     /// The shape of `table`; `schema` resolves a foreign key without parent columns to the
     /// parent's primary key. `columnFilter` restricts the columns compared (declared ones).
     init(_ table: Table, in schema: Schema, columns columnFilter: [String]? = nil) {
-        let primaryKey = table.primaryKeyColumns.map(\.sqlNameKey)
+        // Column-level constraints belong to their column: those of columns left out of the
+        // comparison (undeclared ones, kept as they are) are left out too.
         let selected = columnFilter.map { names in
             names.compactMap { table.column(named: $0) }
         } ?? table.columns
+        var table = table
+        table.columns = selected
+        let primaryKey = table.primaryKeyColumns.map(\.sqlNameKey)
         columns = selected.map { column in
             ColumnShape(
                 name: column.name.sqlNameKey,

@@ -146,7 +146,17 @@ extension Planner.Builder {
         if table.index(named: index.name) != nil || declaredIndexElsewhere(index.name) || droppedIndex(index.name) {
             return false
         }
-        return !index.columns.contains { term in dropping.contains { Self.mentions(term, anyOf: [$0]) } }
+        // An index a declared one is renamed from goes: the declared one replaces it.
+        if planner.declared.tables.contains(where: { $0.indexes.contains { $0.renamedFrom.contains { $0.isSameName(as: index.name) } } }) {
+            return false
+        }
+        return !Self.index(index, uses: dropping)
+    }
+
+    /// Whether an index's terms or WHERE clause name any of these columns.
+    static func index(_ index: Index, uses columns: [String]) -> Bool {
+        guard !columns.isEmpty else { return false }
+        return (index.columns + [index.condition ?? ""]).contains { mentions($0, anyOf: columns) }
     }
 
     func declaredIndexElsewhere(_ name: String) -> Bool {

@@ -71,10 +71,6 @@ extension Planner {
                 expand.append(Step(phase: .expand, summary: "drop trigger \(name) (its definition changed)",
                                    statements: ["DROP TRIGGER \(SQLText.quote(name))"]))
             }
-            for name in droppedViews where changedViews.contains(name.sqlNameKey) {
-                expand.append(Step(phase: .expand, summary: "drop view \(name) (its definition changed)",
-                                   statements: ["DROP VIEW \(SQLText.quote(name))"]))
-            }
             try planRenames()
             planCreatedTables()
 
@@ -134,39 +130,26 @@ extension Planner {
                 }
             }
 
-            // Views (in dependency order) and triggers. Views over tables rebuilt in the contract
-            // step are created after it, when their columns exist.
+            // Views (in dependency order) and triggers, once the tables are in shape. A changed
+            // view is dropped right before it is created again, so that no other statement meets
+            // a view that selects from a missing one. Views over tables rebuilt in the contract
+            // step wait for it, when their columns exist.
             let rebuiltLaterNames = declared.tables.filter { rebuiltInContract.contains($0.name.sqlNameKey) }.map(\.name)
-            var laterViews: [Step] = []
+            var nowViews: [View] = []
+            var laterViews: [View] = []
             for view in Self.dependencyOrder(createdViews, among: declared.views) {
-                let step = Step(phase: .expand, summary: "create view \(view.name)", statements: [SchemaSQL.createView(view)])
-                if Self.mentions(view.select, anyOf: rebuiltLaterNames + laterViews.compactMap(\.table)) {
-                    var later = step
-                    later.phase = .contract
-                    later.table = view.name
-                    laterViews.append(later)
+                if Self.mentions(view.select, anyOf: rebuiltLaterNames + laterViews.map(\.name)) {
+                    laterViews.append(view)
                 } else {
-                    expand.append(step)
+                    nowViews.append(view)
                 }
             }
-            for trigger in createdTriggers where !rebuilt.contains(trigger.table.sqlNameKey) {
+            expand += viewSteps(nowViews, phase: .expand, changed: changedViews)
+            let later = Set(laterViews.map(\.name.sqlNameKey))
+            for trigger in createdTriggers where !rebuilt.contains(trigger.table.sqlNameKey)
+                && !later.contains(trigger.table.sqlNameKey) {
                 expand.append(Step(phase: .expand, summary: "create trigger \(trigger.name) on \(trigger.table)",
                                    statements: [SchemaSQL.createTrigger(trigger)], table: trigger.table))
-            }
-            // Dropping a view drops the INSTEAD OF triggers on it: put back those nothing recreates.
-            let creating = Set(createdTriggers.map(\.name.sqlNameKey))
-            for view in createdViews where changedViews.contains(view.name.sqlNameKey) {
-                for trigger in declared.triggers where trigger.table.isSameName(as: view.name)
-                    && !creating.contains(trigger.name.sqlNameKey) {
-                    expand.append(Step(phase: .expand, summary: "create trigger \(trigger.name) on \(view.name) again "
-                                       + "(dropping the view dropped it)", statements: [SchemaSQL.createTrigger(trigger)]))
-                }
-                for trigger in live.triggers where trigger.table.isSameName(as: view.name)
-                    && declared.trigger(named: trigger.name) == nil
-                    && !planner.drop.triggers.contains(where: { $0.isSameName(as: trigger.name) }) {
-                    expand.append(Step(phase: .expand, summary: "create trigger \(trigger.name) on \(view.name) again "
-                                       + "(dropping the view dropped it)", statements: [trigger.sql.trimmingSemicolons()]))
-                }
             }
 
             // Contract: declared drops of triggers, views and indexes; rebuilds; column drops;
@@ -193,7 +176,11 @@ extension Planner {
                 contract.append(Step(phase: .contract, summary: "drop table \(name) (listed under drop; \(rows) rows)",
                                      statements: ["DROP TABLE \(SQLText.quote(name))"], table: name))
             }
-            contract += laterViews.map { var step = $0; step.table = nil; return step }
+            contract += viewSteps(laterViews, phase: .contract, changed: changedViews)
+            for trigger in createdTriggers where later.contains(trigger.table.sqlNameKey) {
+                contract.append(Step(phase: .contract, summary: "create trigger \(trigger.name) on \(trigger.table)",
+                                     statements: [SchemaSQL.createTrigger(trigger)], table: trigger.table))
+            }
 
             // Views left selecting from a dropped table would break every later rename.
             let droppedTables = diff.changes.compactMap { change -> String? in
@@ -210,6 +197,36 @@ extension Planner {
                                     + "list the view under drop.views (or change it), or later renames will fail")
                 }
             }
+        }
+
+        /// Drops the changed views among `views`, creates all of them in order, then puts back
+        /// the INSTEAD OF triggers that dropping a view dropped with it.
+        private func viewSteps(_ views: [View], phase: Step.Phase, changed: Set<String>) -> [Step] {
+            var steps: [Step] = []
+            for view in views where changed.contains(view.name.sqlNameKey) {
+                let name = diff.renamedLive.view(named: view.name)?.name ?? view.name
+                steps.append(Step(phase: phase, summary: "drop view \(name) (its definition changed)",
+                                  statements: ["DROP VIEW \(SQLText.quote(name))"]))
+            }
+            for view in views {
+                steps.append(Step(phase: phase, summary: "create view \(view.name)", statements: [SchemaSQL.createView(view)]))
+            }
+            let creating = Set(createdTriggers.map(\.name.sqlNameKey))
+            for view in views where changed.contains(view.name.sqlNameKey) {
+                let again = "(dropping the view dropped it)"
+                for trigger in declared.triggers where trigger.table.isSameName(as: view.name)
+                    && !creating.contains(trigger.name.sqlNameKey) {
+                    steps.append(Step(phase: phase, summary: "create trigger \(trigger.name) on \(view.name) again \(again)",
+                                      statements: [SchemaSQL.createTrigger(trigger)]))
+                }
+                for trigger in diff.renamedLive.triggers where trigger.table.isSameName(as: view.name)
+                    && declared.trigger(named: trigger.name) == nil
+                    && !planner.drop.triggers.contains(where: { $0.isSameName(as: trigger.name) }) {
+                    steps.append(Step(phase: phase, summary: "create trigger \(trigger.name) on \(view.name) again \(again)",
+                                      statements: [trigger.sql.trimmingSemicolons()]))
+                }
+            }
+            return steps
         }
 
         // MARK: Renames
@@ -388,9 +405,8 @@ extension Planner {
 
         /// The undeclared indexes of a table that use any of these columns.
         private func indexesUsing(_ columns: [String], in table: Table, live liveTable: Table) -> [Index] {
-            guard !columns.isEmpty else { return [] }
-            return liveTable.indexes.filter { index in
-                table.index(named: index.name) == nil && index.columns.contains { Self.mentions($0, anyOf: columns) }
+            liveTable.indexes.filter { index in
+                table.index(named: index.name) == nil && !droppedIndex(index.name) && Self.index(index, uses: columns)
             }
         }
 

@@ -1,0 +1,146 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - Transitions that once went wrong, kept as regressions
+
+@Suite struct EdgeCaseTests {
+    func sync(from old: String, to new: String, seed: String = "") throws -> (Workspace, SyncReport) {
+        let space = try Workspace()
+        try space.writeSchema(old)
+        try space.sync()
+        if !seed.isEmpty { try space.execute(seed) }
+        try space.writeSchema(new)
+        let report = try space.sync()
+        #expect(try !space.sync().didChange)
+        return (space, report)
+    }
+
+    @Test func anUndeclaredColumnKeepsItsOwnCheck() throws {
+        let (space, _) = try sync(from: """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  a: { type: TEXT, check: "a <> ''" }
+                  b: TEXT
+            """, to: """
+            version: 1.0.1
+            tables:
+              t:
+                columns:
+                  b: TEXT
+            """, seed: "INSERT INTO t (a, b) VALUES ('x', 'y')")
+        #expect(try space.read { try Row.fetchAll($0, sql: "SELECT b, a FROM t") } == [["b": "y", "a": "x"]])
+    }
+
+    @Test func aPartialIndexOverADroppedColumnGoesWithIt() throws {
+        let (space, report) = try sync(from: """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  a: TEXT
+                  b: TEXT
+                  c: { type: TEXT, unique: true }
+            """, to: """
+            version: 1.0.1
+            tables:
+              t:
+                columns:
+                  a: TEXT
+                  b: { type: TEXT, not_null: true }
+            drop:
+              columns: { t: [c] }
+            """, seed: "CREATE INDEX t_partial ON t (a) WHERE c <> 'x'; INSERT INTO t (a, b, c) VALUES ('1', '2', '3')")
+        #expect(report.plan.steps.contains { $0.summary.contains("t_partial") })
+        #expect(try space.read { try $0.indexes(on: "t").map(\.name) }.contains("t_partial") == false)
+    }
+
+    @Test func aRenamedIndexIsNotKeptTwiceWhenItsTableIsRebuilt() throws {
+        let (space, _) = try sync(from: """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  a: INTEGER
+                indexes:
+                  old_name: [a]
+            """, to: """
+            version: 1.0.1
+            tables:
+              t:
+                columns:
+                  a: { type: INTEGER, not_null: true }
+                indexes:
+                  new_name: { columns: [a], renamed_from: old_name }
+            """)
+        #expect(try space.read { try $0.indexes(on: "t").map(\.name) } == ["new_name"])
+    }
+
+    @Test func aViewOverAChangedViewDoesNotStopARename() throws {
+        let (space, _) = try sync(from: """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  a: INTEGER
+            views:
+              v1: SELECT a FROM t
+              v2: SELECT count(*) AS n FROM v1
+            """, to: """
+            version: 1.0.1
+            tables:
+              u:
+                renamed_from: t
+                columns:
+                  a: INTEGER
+            views:
+              v1: SELECT a FROM u WHERE a > 0
+              v2: SELECT count(*) AS n FROM v1
+            """, seed: "INSERT INTO t (a) VALUES (1), (2), (-3)")
+        #expect(try space.read { try Int.fetchOne($0, sql: "SELECT n FROM v2") } == 2)
+    }
+
+    @Test func anIndexDroppedByNameAndThroughItsColumnIsDroppedOnce() throws {
+        let (space, _) = try sync(from: """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  a: TEXT
+                  b: TEXT
+                indexes:
+                  by_b: [b]
+            """, to: """
+            version: 1.0.1
+            tables:
+              t:
+                columns:
+                  a: TEXT
+            drop:
+              indexes: [by_b]
+              columns: { t: [b] }
+            """)
+        #expect(try space.inspect().table(named: "t")?.columns.map(\.name) == ["a"])
+    }
+
+    @Test func aStrictDefaultThatTheColumnCannotStoreIsInvalidInput() throws {
+        let space = try Workspace()
+        try space.writeSchema("""
+            version: 1.0.0
+            tables:
+              t:
+                strict: true
+                columns:
+                  a: { type: REAL, default: x }
+            """)
+        #expect {
+            try space.sync()
+        } throws: { error in
+            guard case ReconcileError.invalidSchema(let schemaError) = error else { return false }
+            return schemaError.location?.line == 6 && schemaError.description.contains("strict REAL")
+        }
+    }
+}
