@@ -78,8 +78,11 @@ public struct SchemaDiff: Sendable {
         for table in live.tables where !claimedLiveTables.contains(table.name.sqlNameKey) {
             if drop.tables.contains(where: { $0.isSameName(as: table.name) }) {
                 changes.append(.dropTable(table.name))
-            } else {
-                undeclared.append(UndeclaredObject(kind: .table, name: table.name))
+                continue
+            }
+            undeclared.append(UndeclaredObject(kind: .table, name: table.name))
+            for index in table.indexes where drop.indexes.contains(where: { $0.isSameName(as: index.name) }) {
+                changes.append(.dropIndex(table: table.name, name: index.name))
             }
         }
         // MARK: Views
@@ -203,11 +206,16 @@ public struct SchemaDiff: Sendable {
                 result.append(TableDifference(description: "column \(name): default changed"))
             }
             if want.collation != have.collation {
-                let keyed = declaredShape.uniqueConstraints.contains { $0.contains(want.name) }
-                    || declaredShape.primaryKey.contains(want.name)
-                result.append(TableDifference(
-                    description: "column \(name): collation \(have.collation ?? "BINARY") → \(want.collation ?? "BINARY")",
-                    constraint: keyed ? .unique(columns: [name]) : nil))
+                // Values that were distinct may now compare equal in a key that uses the column.
+                let description = "column \(name): collation \(have.collation ?? "BINARY") → \(want.collation ?? "BINARY")"
+                let original = { (keys: [String]) in keys.map { key in table.column(named: key)?.name ?? key } }
+                var keys = declaredShape.uniqueConstraints.filter { $0.contains(want.name) }
+                    .map { NewConstraint.unique(columns: original($0)) }
+                if declaredShape.primaryKey.contains(want.name) {
+                    keys.append(.primaryKey(columns: original(declaredShape.primaryKey)))
+                }
+                result.append(TableDifference(description: description, constraint: keys.first))
+                result += keys.dropFirst().map { TableDifference(description: description, constraint: $0) }
             }
             if want.generated != have.generated || want.isStored != have.isStored {
                 result.append(TableDifference(description: "column \(name): generated expression changed"))

@@ -156,7 +156,8 @@ extension Planner.Builder {
     /// Whether an index's terms or WHERE clause name any of these columns.
     static func index(_ index: Index, uses columns: [String]) -> Bool {
         guard !columns.isEmpty else { return false }
-        return (index.columns + [index.condition ?? ""]).contains { mentions($0, anyOf: columns) }
+        return index.columns.contains { term in columns.contains { term.isSameName(as: $0) } }
+            || (index.columns + [index.condition ?? ""]).contains { mentions($0, anyOf: columns) }
     }
 
     func declaredIndexElsewhere(_ name: String) -> Bool {

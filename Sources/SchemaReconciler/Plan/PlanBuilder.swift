@@ -359,7 +359,7 @@ extension Planner {
             var relaxed: [String] = []
             if inContract {
                 for column in newColumns {
-                    guard let early = Planner.relaxedColumn(column) else { continue }
+                    guard let early = Planner.relaxedColumn(column), Self.fits(early, in: liveTable) else { continue }
                     outcome.expand.append(addColumnStep(early, to: table.name, rows: rows, relaxedFrom: column))
                     source.columns.append(early)
                     relaxed.append(column.name)
@@ -379,6 +379,13 @@ extension Planner {
             outcome.rebuild = rebuild
             outcome.removedIndexes = removed
             return outcome
+        }
+
+        /// Whether a live table accepts this column's type (a STRICT table takes only its own types).
+        static func fits(_ column: Column, in table: Table) -> Bool {
+            guard table.isStrict else { return true }
+            let type = (column.type ?? "").trimmingCharacters(in: .whitespaces).uppercased()
+            return ["INT", "INTEGER", "REAL", "TEXT", "BLOB", "ANY"].contains(type)
         }
 
         private func addColumnStep(_ column: Column, to table: String, rows: Int, relaxedFrom declared: Column?) -> Step {

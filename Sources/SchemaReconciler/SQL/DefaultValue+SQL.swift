@@ -58,7 +58,9 @@ extension DefaultValue {
         case .integer(let value): return String(value)
         case .real(let value): return Self.realLiteral(value)
         case .text(let value): return SQLText.literal(value)
-        case .boolean(let value): return value ? "TRUE" : "FALSE"
+        // 1 and 0 rather than TRUE and FALSE: SQLite applies the column's affinity to a number
+        // given to existing rows by ADD COLUMN, but not to the TRUE and FALSE keywords.
+        case .boolean(let value): return value ? "1" : "0"
         case .sql(let expression):
             let tokens = SQLTokenizer.tokens(in: expression)
             if tokens.count == 1, tokens[0].kind != .symbol { return expression }

@@ -143,4 +143,104 @@ import Testing
             return schemaError.location?.line == 6 && schemaError.description.contains("strict REAL")
         }
     }
+
+    @Test func droppingAColumnWithAnOddNameDropsTheIndexOnIt() throws {
+        let (space, _) = try sync(from: """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  a: TEXT
+                  a-b: { type: TEXT, generated: "a || 'x'" }
+                indexes:
+                  by_ab: [a-b]
+            """, to: """
+            version: 1.0.1
+            tables:
+              t:
+                columns:
+                  a: TEXT
+            drop:
+              columns: { t: [a-b] }
+            """, seed: "INSERT INTO t (a) VALUES ('1')")
+        #expect(try space.read { try $0.indexes(on: "t").isEmpty })
+    }
+
+    @Test func aNewCollationInACompositeKeyIsCheckedAgainstTheWholeKey() throws {
+        let (space, _) = try sync(from: """
+            version: 1.0.0
+            tables:
+              t:
+                primary_key: [a, b]
+                columns:
+                  a: TEXT
+                  b: TEXT
+            """, to: """
+            version: 1.0.1
+            tables:
+              t:
+                primary_key: [a, b]
+                columns:
+                  a: { type: TEXT, collate: NOCASE }
+                  b: TEXT
+            """, seed: "INSERT INTO t (a, b) VALUES ('x', '1'), ('X', '2')")
+        #expect(try space.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM t") } == 2)
+    }
+
+    @Test func anIndexListedUnderDropGoesEvenOnAnUndeclaredTable() throws {
+        let (space, _) = try sync(from: """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  a: TEXT
+                indexes:
+                  by_a: [a]
+            """, to: """
+            version: 1.0.1
+            tables: {}
+            drop:
+              indexes: [by_a]
+            """)
+        #expect(try space.read { try $0.indexes(on: "t").isEmpty })
+        #expect(try space.read { try $0.tableExists("t") })
+    }
+
+    @Test func aBooleanDefaultGivenToExistingRowsTakesTheColumnAffinity() throws {
+        let (space, _) = try sync(from: """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  a: TEXT
+            """, to: """
+            version: 1.0.1
+            tables:
+              t:
+                columns:
+                  a: TEXT
+                  flag: { type: TEXT, default: false }
+            """, seed: "INSERT INTO t (a) VALUES ('1')")
+        #expect(try space.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
+    }
+
+    @Test func aTableLeavingStrictCanGainAColumnOfAnyType() throws {
+        let (space, _) = try sync(from: """
+            version: 1.0.0
+            tables:
+              t:
+                strict: true
+                columns:
+                  a: { type: TEXT, not_null: true }
+            """, to: """
+            version: 1.0.1
+            tables:
+              t:
+                columns:
+                  a: { type: TEXT, not_null: true }
+                  b: { type: varchar(20), unique: true }
+            """, seed: "INSERT INTO t (a) VALUES ('1'), ('2')")
+        #expect(try space.inspect().table(named: "t")?.isStrict == false)
+        #expect(try space.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM t") } == 2)
+    }
 }
