@@ -28,6 +28,8 @@ public enum ReconcileError: Error, Sendable, CustomStringConvertible {
     case dataDoesNotFit(table: String, constraint: NewConstraint, rows: Int, advice: String)
     /// After the sync, rows reference parent rows that do not exist.
     case foreignKeyViolation(table: String, parent: String, rows: Int)
+    /// Views or triggers that worked before the sync would no longer compile after it.
+    case brokenObjects([BrokenObject])
     /// An upgrade script failed.
     case upgradeFailed(version: SemanticVersion, script: String, line: Int, statement: String, message: String)
     /// An upgrade registered in code threw.
@@ -66,6 +68,15 @@ public enum ReconcileError: Error, Sendable, CustomStringConvertible {
         case .foreignKeyViolation(let table, let parent, let rows):
             return "error: table \(table): \(rows) row\(rows == 1 ? "" : "s") reference\(rows == 1 ? "s" : "") "
                 + "missing rows of \(parent) (FOREIGN KEY); fix them in an upgrade script. "
+                + "The database was rolled back; nothing was changed."
+        case .brokenObjects(let objects):
+            let what = objects.count == 1
+                ? "\(objects[0].subject) unusable: \(objects[0].message)"
+                : "these views and triggers unusable:" + objects.map { "\n  \($0.description)" }.joined()
+            return "error: the sync would leave \(what)\n  "
+                + "\(objects.count == 1 ? "It uses" : "They use") a table or column that the sync removes or changes: "
+                + "list \(objects.count == 1 ? "it" : "them") under drop (views: or triggers:), or declare "
+                + "\(objects.count == 1 ? "it" : "them") in schema.yaml with a definition that fits the new schema. "
                 + "The database was rolled back; nothing was changed."
         case .upgradeFailed(let version, let script, let line, let statement, let message):
             return "error: upgrade \(version) failed: \(script):\(line): \(message)\n  statement: \(statement)\n"

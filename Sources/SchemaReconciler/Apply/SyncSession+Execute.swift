@@ -51,19 +51,28 @@ extension SyncSession {
             try run(step, in: db, statements: &statements)
         }
 
-        // Check: foreign keys, then the live schema against the declared one.
+        // Check: foreign keys, views and triggers that still work, then the live schema against the declared one.
         if let violation = try foreignKeyViolations(in: db).first {
             throw ReconcileError.foreignKeyViolation(table: violation.table, parent: violation.parent, rows: violation.rows)
         }
+        let brokenBefore = Set(context.brokenBefore.flatMap(\.keys))
+        let broken = try SchemaInspector().brokenObjects(db).filter { !brokenBefore.isSuperset(of: $0.keys) }
+        if !broken.isEmpty {
+            throw ReconcileError.brokenObjects(broken)
+        }
         let (live, _) = try Self.inspect(db)
+        let remaining: SchemaDiff
         do {
-            let remaining = try SchemaDiff(declared: context.file.schema, drop: context.drop, live: live)
-            if !remaining.changes.isEmpty {
-                throw ReconcileError.verificationFailed(remaining.changes.map(\.description))
-            }
+            remaining = try SchemaDiff(declared: context.file.schema, drop: context.drop, live: live)
         } catch let error as DiffError {
             throw ReconcileError.verificationFailed([error.description])
         }
+        if !remaining.changes.isEmpty {
+            throw ReconcileError.verificationFailed(remaining.changes.map(\.description))
+        }
+        // An undeclared object that an upgrade removed is no longer kept: say nothing of it.
+        let gone = plan.undeclared.filter { kept in !remaining.undeclared.contains { $0.isSameObject(as: kept) } }
+        let warnings = plan.warnings.filter { warning in !gone.contains { $0.description == warning } }
 
         // Store the new state.
         for sql in StoredState.createStatements {
@@ -77,7 +86,7 @@ extension SyncSession {
         for upgrade in applied {
             try StoredState.record(upgrade, in: db)
         }
-        return SyncReport(plan: plan, statements: statements, upgrades: plan.upgrades, warnings: plan.warnings,
+        return SyncReport(plan: plan, statements: statements, upgrades: plan.upgrades, warnings: warnings,
                           version: plan.toVersion, didChange: true)
     }
 

@@ -18,6 +18,8 @@ struct SyncSession {
         var isNewDatabase: Bool
         var acceptsNewerDatabase: Bool
         var fingerprint: String
+        /// Views and triggers that were already broken before the sync: reported, not held against it.
+        var brokenBefore: [BrokenObject]
     }
 
     // MARK: Sync
@@ -161,10 +163,13 @@ struct SyncSession {
         plan.warnings += unmanaged.map { "table \($0) (a virtual table or its storage) is not managed by schema.yaml; it is kept" }
         plan.warnings += reserved.filter { $0.hasPrefix(Planner.temporaryPrefix) }
             .map { "table \($0) is a leftover of an interrupted schema change; check its rows and drop it" }
+        let broken = try SchemaInspector().brokenObjects(db)
+        plan.warnings += broken.map { "\($0.subject) does not work even now (\($0.message)); it is kept as it is" }
         let scripts = file.upgrades.flatMap(\.scripts).map { (path: $0.path, text: $0.sql) }
         return Context(file: file, state: state, drop: drop, plan: plan, isNewDatabase: isNew,
                        acceptsNewerDatabase: acceptsNewer,
-                       fingerprint: Fingerprint.of(schema: file.contents, scripts: scripts, codeUpgrades: codeUpgradeKeys))
+                       fingerprint: Fingerprint.of(schema: file.contents, scripts: scripts, codeUpgrades: codeUpgradeKeys),
+                       brokenBefore: broken)
     }
 
     /// The live schema and the tables it cannot represent; an unreadable schema is a clear error.

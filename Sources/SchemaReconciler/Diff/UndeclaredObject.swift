@@ -23,6 +23,12 @@ public struct UndeclaredObject: Sendable, Equatable, CustomStringConvertible {
         self.table = table
     }
 
+    /// Whether `other` is the same object, whatever the letter case of its names.
+    func isSameObject(as other: UndeclaredObject) -> Bool {
+        kind == other.kind && name.isSameName(as: other.name)
+            && (kind != .column || (table ?? "").isSameName(as: other.table ?? ""))
+    }
+
     public var description: String {
         let what = table.map { kind == .column ? "\($0).\(name)" : "\(name) on \($0)" } ?? name
         return "\(kind.rawValue) \(what) is not declared in schema.yaml; it is kept (list it under drop to remove it)"

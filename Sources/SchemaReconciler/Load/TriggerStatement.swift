@@ -1,13 +1,22 @@
 // MARK: - TriggerStatement
 
-/// The head of a `CREATE TRIGGER` statement: the trigger's name and the table it is attached to.
+/// The head of a `CREATE TRIGGER` statement: the trigger's name, the statement that fires it,
+/// and the table it is attached to.
 ///
 /// ```swift
 /// let head = try TriggerStatement.parse("CREATE TRIGGER t AFTER UPDATE OF email ON users BEGIN SELECT 1; END").get()
 /// head.name  // "t"
+/// head.event // .update
 /// head.table // "users"
 /// ```
 struct TriggerStatement: Equatable {
+    /// The kind of statement that fires a trigger.
+    enum Event: String, Equatable {
+        case insert = "INSERT"
+        case update = "UPDATE"
+        case delete = "DELETE"
+    }
+
     /// Why a text is not a usable `CREATE TRIGGER` statement.
     enum Problem: Error, Equatable {
         /// It does not start with `CREATE [TEMP|TEMPORARY] TRIGGER [IF NOT EXISTS] name`.
@@ -18,6 +27,8 @@ struct TriggerStatement: Equatable {
 
     /// The trigger name, unquoted.
     var name: String
+    /// The statement that fires it (nil only for text SQLite itself would not accept).
+    var event: Event?
     /// The table (or view) named after `ON`, unquoted.
     var table: String
 
@@ -40,14 +51,16 @@ struct TriggerStatement: Equatable {
         }
         guard let name = qualifiedName(in: tokens, at: &index) else { return .failure(.notCreateTrigger) }
         var depth = 0
+        var event: Event?
         while let current = token() {
+            if depth == 0, event == nil, let word = current.keyword, let found = Event(rawValue: word) { event = found }
             if current.isSymbol("(") { depth += 1 }
             if current.isSymbol(")") { depth -= 1 }
             if depth == 0 && current.isKeyword("BEGIN") { break }
             index += 1
             if depth == 0 && current.isKeyword("ON") {
                 guard let table = qualifiedName(in: tokens, at: &index) else { return .failure(.missingTable) }
-                return .success(TriggerStatement(name: name, table: table))
+                return .success(TriggerStatement(name: name, event: event, table: table))
             }
         }
         return .failure(.missingTable)

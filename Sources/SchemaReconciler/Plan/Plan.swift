@@ -17,6 +17,9 @@ public struct Plan: Sendable {
     public var changes: [Change]
     /// Things the user should know: undeclared objects kept, stale scripts, leftovers.
     public var warnings: [String]
+    /// The objects the database has and the file does not declare, which the sync keeps
+    /// (their descriptions are among the warnings).
+    public var undeclared: [UndeclaredObject]
     /// The version the database is at before the sync (nil for a new database).
     public var fromVersion: SemanticVersion?
     /// The version it is at after.
@@ -24,12 +27,13 @@ public struct Plan: Sendable {
 
     /// Creates a plan.
     public init(steps: [Step] = [], upgrades: [PendingUpgrade] = [], changes: [Change] = [], warnings: [String] = [],
-                fromVersion: SemanticVersion? = nil,
+                undeclared: [UndeclaredObject] = [], fromVersion: SemanticVersion? = nil,
                 toVersion: SemanticVersion = .zero) {
         self.steps = steps
         self.upgrades = upgrades
         self.changes = changes
         self.warnings = warnings
+        self.undeclared = undeclared
         self.fromVersion = fromVersion
         self.toVersion = toVersion
     }

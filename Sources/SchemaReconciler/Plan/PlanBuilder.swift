@@ -182,21 +182,44 @@ extension Planner {
                                      statements: [SchemaSQL.createTrigger(trigger)], table: trigger.table))
             }
 
-            // Views left selecting from a dropped table would break every later rename.
+            warnings += dependentObjectWarnings()
+        }
+
+        /// Views and triggers that stay but use a table or column this sync drops: the sync will
+        /// refuse to leave them broken, so the dry run says so ahead of it. (A name match, not
+        /// SQLite's verdict: the sync checks with SQLite itself.)
+        private func dependentObjectWarnings() -> [String] {
             let droppedTables = diff.changes.compactMap { change -> String? in
                 if case .dropTable(let name) = change { return name }
                 return nil
             }
-            let remainingViews = declared.views.map { ($0.name, $0.select) }
-                + live.views.filter { view in
-                    declared.view(named: view.name) == nil && !planner.drop.views.contains { $0.isSameName(as: view.name) }
-                }.map { ($0.name, $0.select) }
-            for (name, select) in remainingViews {
-                for table in droppedTables where Self.mentions(select, anyOf: [table]) {
-                    warnings.append("view \(name) selects from table \(table), which this sync drops; "
-                                    + "list the view under drop.views (or change it), or later renames will fail")
-                }
+            let droppedColumns = diff.changes.compactMap { change -> (table: String, column: String)? in
+                if case .dropColumn(let table, let column) = change { return (table, column) }
+                return nil
             }
+            guard !droppedTables.isEmpty || !droppedColumns.isEmpty else { return [] }
+            func isDropped(_ name: String, _ list: [String]) -> Bool { list.contains { $0.isSameName(as: name) } }
+            var remaining: [(subject: String, table: String?, sql: String)] = declared.views.map { ("view \($0.name)", nil, $0.select) }
+                + live.views.filter { declared.view(named: $0.name) == nil && !isDropped($0.name, planner.drop.views) }
+                    .map { ("view \($0.name)", nil, $0.select) }
+            remaining += declared.triggers.map { ("trigger \($0.name)", $0.table, $0.sql) }
+                + diff.renamedLive.triggers.filter {
+                    declared.trigger(named: $0.name) == nil && !isDropped($0.name, planner.drop.triggers)
+                        && !isDropped($0.table, droppedTables)
+                }.map { ("trigger \($0.name)", $0.table, $0.sql) }
+            var warnings: [String] = []
+            for object in remaining {
+                var uses = droppedTables.filter { Self.mentions(object.sql, anyOf: [$0]) }.map { "table \($0)" }
+                uses += droppedColumns.filter { dropped in
+                    (object.table?.isSameName(as: dropped.table) ?? false || Self.mentions(object.sql, anyOf: [dropped.table]))
+                        && Self.mentions(object.sql, anyOf: [dropped.column])
+                }.map { "column \($0.table).\($0.column)" }
+                guard !uses.isEmpty else { continue }
+                let kind = object.subject.hasPrefix("view") ? "views" : "triggers"
+                warnings.append("\(object.subject) uses \(uses.joined(separator: ", ")), which this sync drops; the sync "
+                                + "refuses to leave it broken: list it under drop.\(kind), or change it")
+            }
+            return warnings
         }
 
         /// Drops the changed views among `views`, creates all of them in order, then puts back

@@ -56,7 +56,7 @@ public struct Planner: Sendable {
         let removed = Set(builder.removedIndexes.map(\.sqlNameKey))
         let kept = diff.undeclared.filter { !($0.kind == .index && removed.contains($0.name.sqlNameKey)) }
         return Plan(steps: builder.expand + builder.contract, changes: diff.changes,
-                    warnings: kept.map(\.description) + builder.warnings)
+                    warnings: kept.map(\.description) + builder.warnings, undeclared: kept)
     }
 
     // MARK: - What ALTER TABLE accepts

@@ -188,7 +188,7 @@ import Testing
         #expect(try !space.sync().didChange)
     }
 
-    @Test func dropsRunAfterUpgradesAndWarnAboutViewsLeftBehind() throws {
+    @Test func aDeclaredViewOverADroppedTableIsRefusedAndDropsRunAfterUpgrades() throws {
         let space = try Workspace()
         try space.writeSchema("""
             version: 1.0.0
@@ -206,22 +206,33 @@ import Testing
         try space.sync()
         try space.execute("INSERT INTO old (id, note) VALUES (1, 'carry me')")
         try space.write("INSERT INTO keep (id) SELECT id FROM old;\n", to: "upgrades/1.1.0.sql")
-        try space.writeSchema("""
+        let dropping = """
             version: 1.1.0
             tables:
               keep:
                 columns:
                   id: { type: INTEGER, primary_key: true }
             views:
-              old_notes: SELECT note FROM old
+              old_notes: VIEW_SELECT
             drop:
               tables: [old]
             upgrades:
               1.1.0: upgrades/1.1.0.sql
-            """)
-        let report = try space.sync()
-        #expect(report.warnings.contains { $0.contains("old_notes") && $0.contains("drop.views") })
-        #expect(try space.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM keep") } == 1)
+            """
+
+        // The view still selects from the table the file drops: the dry run warns, the sync refuses.
+        try space.writeSchema(dropping.replacingOccurrences(of: "VIEW_SELECT", with: "SELECT note FROM old"))
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.warnings.contains { $0.contains("view old_notes uses table old") && $0.contains("drop.views") })
+        try space.expectFailedSync { error in
+            guard case .brokenObjects(let objects) = error else { return false }
+            return objects.map(\.kind) == [.view(name: "old_notes")] && error.description.contains("no such table")
+        }
+
+        // Declared so that it fits, the view no longer stands in the way; the upgrade read the old rows first.
+        try space.writeSchema(dropping.replacingOccurrences(of: "VIEW_SELECT", with: "SELECT id FROM keep"))
+        try space.sync()
+        #expect(try space.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM old_notes") } == 1)
         #expect(try space.read { try $0.tableExists("old") } == false)
     }
 

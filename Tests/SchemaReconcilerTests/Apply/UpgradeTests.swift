@@ -52,6 +52,23 @@ import Testing
         #expect(try log(space) == ["1.1.0", "1.2.0"])
     }
 
+    @Test func anUndeclaredObjectThatAnUpgradeRemovesIsNotReportedAsKept() throws {
+        let space = try workspace(version: "1.0.0", upgrades: [])
+        try space.sync()
+        try space.execute("""
+            CREATE TRIGGER log_copy AFTER INSERT ON log BEGIN SELECT 1; END;
+            CREATE TABLE scratch (x);
+            """)
+        try space.write("DROP TRIGGER log_copy;\n", to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema(version: "1.1.0", upgrades: ["1.1.0"]))
+        // The dry run cannot know what the script does; the sync reports what is really left.
+        let planned = try space.reconciler().plan(databaseAt: space.databasePath).warnings
+        #expect(planned.contains { $0.hasPrefix("trigger log_copy on log is not declared") })
+        let report = try space.sync()
+        #expect(!report.warnings.contains { $0.contains("log_copy") })
+        #expect(report.warnings.contains { $0.hasPrefix("table scratch is not declared") })
+    }
+
     @Test func aNewDatabaseRunsNoUpgradeAndIsRecordedAtTheDeclaredVersion() throws {
         let space = try workspace(version: "1.2.0", upgrades: ["1.1.0", "1.2.0"])
         let report = try space.sync()

@@ -1,0 +1,56 @@
+// MARK: - BrokenObject
+
+/// A view, or the triggers that one kind of statement fires on a table, that SQLite can no
+/// longer compile: the view selects from a missing table or column, or a trigger body names one.
+///
+/// SQLite accepts such objects in the schema, and only fails when they are used, or at the next
+/// `ALTER TABLE … RENAME` of any table. A sync checks for them before and after it changes the
+/// schema, and refuses to leave a new one behind.
+///
+/// ```swift
+/// let broken = try dbQueue.read { try SchemaInspector().brokenObjects($0) }
+/// broken.first?.description // view old_notes: no such table: main.old
+/// ```
+public struct BrokenObject: Sendable, Equatable, CustomStringConvertible {
+    /// What is broken.
+    public enum Kind: Sendable, Equatable {
+        /// A view that cannot be read.
+        case view(name: String)
+        /// The triggers that an `INSERT`, `UPDATE` or `DELETE` on `table` (a table or a view) fires.
+        case triggers(names: [String], table: String, event: String)
+    }
+
+    /// What is broken.
+    public var kind: Kind
+    /// SQLite's message.
+    public var message: String
+
+    /// Creates a value.
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// Identifies each object across two checks, whatever the message and even when a rename
+    /// moved a trigger to another table name: a view's name, or each trigger's.
+    var keys: [String] {
+        switch kind {
+        case .view(let name):
+            return ["view " + name.sqlNameKey]
+        case .triggers(let names, _, _):
+            return names.map { "trigger " + $0.sqlNameKey }
+        }
+    }
+
+    /// `view v`, or `trigger t (INSERT on table)`.
+    public var subject: String {
+        switch kind {
+        case .view(let name):
+            return "view \(name)"
+        case .triggers(let names, let table, let event):
+            return "\(names.count == 1 ? "trigger" : "triggers") \(names.joined(separator: ", ")) (\(event) on \(table))"
+        }
+    }
+
+    public var description: String { "\(subject): \(message)" }
+}

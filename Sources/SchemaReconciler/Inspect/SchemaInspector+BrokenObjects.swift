@@ -1,0 +1,85 @@
+import GRDB
+
+// MARK: - Broken views and triggers
+
+extension SchemaInspector {
+    /// The views and triggers of the `main` schema that SQLite can no longer compile, found by
+    /// preparing (never running) a statement that reads each view, and an `INSERT`, `UPDATE` or
+    /// `DELETE` that fires each group of triggers. Nothing is written.
+    ///
+    /// ```swift
+    /// try db.execute(sql: "CREATE TABLE t (a); CREATE VIEW v AS SELECT a FROM t; ALTER TABLE t RENAME COLUMN a TO b")
+    /// try SchemaInspector().brokenObjects(db) // [] — SQLite rewrote the view
+    /// ```
+    public func brokenObjects(_ db: Database) throws -> [BrokenObject] {
+        let entries = try Row.fetchAll(db, sql: """
+            SELECT type, name, tbl_name, sql FROM main.sqlite_master
+            WHERE type IN ('view', 'trigger') ORDER BY rowid
+            """)
+        var broken: [BrokenObject] = []
+        for entry in entries where (entry["type"] as String?) == "view" {
+            let name: String = entry["name"] ?? ""
+            guard !Self.isReservedName(name) else { continue }
+            if let message = Self.compileError(db, sql: "SELECT * FROM main.\(SQLText.quote(name))") {
+                broken.append(BrokenObject(kind: .view(name: name), message: message))
+            }
+        }
+
+        // Triggers, grouped by the table and statement that fire them, in schema order.
+        var groups: [(table: String, event: TriggerStatement.Event, names: [String])] = []
+        for entry in entries where (entry["type"] as String?) == "trigger" {
+            let name: String = entry["name"] ?? ""
+            let table: String = entry["tbl_name"] ?? ""
+            guard !Self.isReservedName(name), !Self.isReservedName(table), let sql = entry["sql"] as String?,
+                  case .success(let head) = TriggerStatement.parse(sql), let event = head.event else { continue }
+            if let index = groups.firstIndex(where: { $0.table.isSameName(as: table) && $0.event == event }) {
+                groups[index].names.append(name)
+            } else {
+                groups.append((table, event, [name]))
+            }
+        }
+        for group in groups {
+            guard let sql = try Self.statement(firing: group.event, on: group.table, db: db),
+                  let message = Self.compileError(db, sql: sql) else { continue }
+            broken.append(BrokenObject(kind: .triggers(names: group.names, table: group.table,
+                                                       event: group.event.rawValue),
+                                       message: message))
+        }
+        return broken
+    }
+
+    /// A statement that fires the `event` triggers of `table`; nil when the table's columns
+    /// cannot be read (a broken view, reported as such).
+    private static func statement(firing event: TriggerStatement.Event, on table: String,
+                                  db: Database) throws -> String? {
+        let target = "main." + SQLText.quote(table)
+        switch event {
+        case .insert:
+            return "INSERT INTO \(target) DEFAULT VALUES"
+        case .delete:
+            return "DELETE FROM \(target)"
+        case .update:
+            // Every column that can be assigned, so that `UPDATE OF` triggers fire too.
+            guard let rows = try? Row.fetchAll(db, sql: "PRAGMA main.table_xinfo(\(SQLText.quote(table)))") else {
+                return nil
+            }
+            let columns = rows.filter { ($0["hidden"] as Int? ?? 0) == 0 }
+                .compactMap { $0["name"] as String? }
+                .map { "\(SQLText.quote($0)) = \(SQLText.quote($0))" }
+            guard !columns.isEmpty else { return nil }
+            return "UPDATE \(target) SET " + columns.joined(separator: ", ")
+        }
+    }
+
+    /// SQLite's message when `sql` does not compile, nil when it does.
+    private static func compileError(_ db: Database, sql: String) -> String? {
+        do {
+            _ = try db.makeStatement(sql: sql)
+            return nil
+        } catch let error as DatabaseError {
+            return error.message ?? error.description
+        } catch {
+            return String(describing: error)
+        }
+    }
+}
