@@ -113,15 +113,30 @@ public struct Reconciler: Sendable {
     }
 
     /// A connection to the file at `path`, waiting up to the busy timeout for other writers.
+    ///
+    /// A reading connection (dry run, status) must leave no trace. A read-only connection to a
+    /// WAL database creates the `-wal` and `-shm` files when they are missing, and cannot remove
+    /// them when it closes; a read-write connection, as the last one to close, removes them. When
+    /// the `-wal` file is missing, no other connection has the database open, so such a connection
+    /// is used, and it only reads (GRDB's `read` runs with `PRAGMA query_only`).
     func openDatabase(at path: String, readonly: Bool) throws -> DatabaseQueue {
         var configuration = Configuration()
-        configuration.readonly = readonly
+        configuration.readonly = readonly && !(Self.isWALDatabase(at: path)
+            && !FileManager.default.fileExists(atPath: path + "-wal"))
         configuration.busyMode = .timeout(options.busyTimeout)
         do {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch {
             throw ReconcileError.unreadableDatabase(path: path, message: Self.message(of: error))
         }
+    }
+
+    /// Whether the file's header says it is in WAL mode (its read and write versions are 2).
+    static func isWALDatabase(at path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        return header[18] == 2 && header[19] == 2
     }
 
     /// What a sync through `reader` would do; never writes.

@@ -119,6 +119,33 @@ import Testing
         #expect(try space.fileBytes() == bytes)
     }
 
+    @Test func aDryRunAndAStatusOfAWALDatabaseLeaveNoFileBehind() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.base)
+        try space.sync()
+        try space.execute("PRAGMA journal_mode = WAL")
+        try space.writeSchema(Self.base.replacingOccurrences(
+            of: "      team_id: { type: INTEGER, references: teams.id, on_delete: CASCADE }",
+            with: "      team_id: { type: INTEGER, references: teams.id, on_delete: CASCADE }\n      age: INTEGER"))
+        let bytes = try space.fileBytes()
+        let sidecars = [space.databasePath + "-wal", space.databasePath + "-shm"]
+        #expect(!sidecars.contains { FileManager.default.fileExists(atPath: $0) })
+
+        let preview = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(preview.steps.map(\.summary) == ["add column users.age (native ALTER)"])
+        let status = try space.reconciler().status(databaseAt: space.databasePath)
+        #expect(status.description.contains("add column users.age"))
+        #expect(!sidecars.contains { FileManager.default.fileExists(atPath: $0) })
+        #expect(try space.fileBytes() == bytes)
+
+        // Opened by the app meanwhile, the database is only read, and its files stay the app's.
+        let app = try DatabaseQueue(path: space.databasePath)
+        try app.read { _ = try Int.fetchOne($0, sql: "SELECT count(*) FROM users") }
+        _ = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(sidecars.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        #expect(try app.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM users") } == 0)
+    }
+
     @Test func namesWithQuotesSpacesSemicolonsAndKeywordsAreCreatedLiterally() throws {
         let space = try Workspace()
         try space.writeSchema("""
