@@ -36,11 +36,20 @@ extension SyncSession {
                                               checksum: Fingerprint.checksum(ofScript: script.sql), appliedAt: now))
             case .code(let name):
                 for code in reconciler.codeUpgrades where code.version == upgrade.version && code.name == name {
+                    var failure: (any Error)?
                     do {
                         try code.body(db)
                     } catch {
+                        failure = error
+                    }
+                    // Ended by a ROLLBACK or a refused COMMIT, whatever it threw: stop before anything else runs.
+                    if !db.isInsideTransaction {
                         throw ReconcileError.codeUpgradeFailed(version: upgrade.version, name: name,
-                                                               message: Reconciler.message(of: error))
+                                                               message: CommitGuard.message)
+                    }
+                    if let failure {
+                        throw ReconcileError.codeUpgradeFailed(version: upgrade.version, name: name,
+                                                               message: Reconciler.message(of: failure))
                     }
                 }
                 applied.append(AppliedUpgrade(version: upgrade.version, name: name, isScript: false, checksum: nil,
@@ -153,10 +162,16 @@ extension SyncSession {
             }
             do {
                 try statement.execute()
+                // Ended by a ROLLBACK (a COMMIT is refused by the commit guard): stop before anything else runs.
+                guard db.isInsideTransaction else {
+                    throw DatabaseError(resultCode: .SQLITE_ABORT, message: CommitGuard.message)
+                }
             } catch let error as DatabaseError {
                 let (line, preview) = lineAndPreview(from: start)
-                throw ReconcileError.upgradeFailed(version: version, script: script.path, line: line,
-                                                   statement: preview, message: error.message ?? error.description)
+                let message = error.message ?? error.description
+                throw ReconcileError.upgradeFailed(
+                    version: version, script: script.path, line: line, statement: preview,
+                    message: message.contains("within a transaction") ? message + "; " + CommitGuard.message : message)
             }
         }
     }

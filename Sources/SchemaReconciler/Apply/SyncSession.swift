@@ -44,6 +44,9 @@ struct SyncSession {
         defer {
             if foreignKeysOn != foreignKeysWereOn { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
         }
+        let commitGuard = CommitGuard()
+        db.add(transactionObserver: commitGuard)
+        defer { db.remove(transactionObserver: commitGuard) }
         while true {
             var report: SyncReport?
             do {
@@ -58,6 +61,7 @@ struct SyncSession {
                         return .rollback
                     }
                     report = try execute(context, in: db)
+                    commitGuard.allowsCommit = true
                     return .commit
                 }
             } catch let error as ReconcileError {

@@ -138,6 +138,48 @@ import Testing
         #expect(try space.fileBytes() == before)
     }
 
+    /// A sync to 1.1.0 that adds `log.note` and `extra` before its upgrade runs.
+    func workspaceBeforeAnUpgrade() throws -> Workspace {
+        let space = try workspace(version: "1.0.0", upgrades: [])
+        try space.sync()
+        try space.execute("INSERT INTO log (what) VALUES ('before')")
+        try space.writeSchema(Self.schema(version: "1.1.0", upgrades: ["1.1.0"],
+                                          extra: "  extra:\n    columns:\n      id: INTEGER"))
+        return space
+    }
+
+    @Test(arguments: ["COMMIT;", "END TRANSACTION;", "ROLLBACK;", "BEGIN;"])
+    func aScriptThatEndsTheSyncsTransactionIsRefusedAndNothingChanges(statement: String) throws {
+        let space = try workspaceBeforeAnUpgrade()
+        try space.write("INSERT INTO log (what) VALUES ('half');\n\(statement)\nINSERT INTO log (what) VALUES ('after');\n",
+                        to: "upgrades/1.1.0.sql")
+        try space.expectFailedSync { error in
+            guard case .upgradeFailed(let version, let script, let line, _, let message) = error else { return false }
+            return version == "1.1.0" && script == "upgrades/1.1.0.sql" && line == 2
+                && message.contains("leave BEGIN, COMMIT, END and ROLLBACK out")
+        }
+        #expect(try log(space) == ["before"])
+        #expect(try space.read { try $0.tableExists("extra") } == false)
+    }
+
+    @Test(arguments: ["COMMIT", "ROLLBACK"])
+    func aCodeUpgradeThatEndsTheSyncsTransactionIsRefusedAndNothingChanges(statement: String) throws {
+        let space = try workspaceBeforeAnUpgrade()
+        try space.write("INSERT INTO log (what) VALUES ('script');\n", to: "upgrades/1.1.0.sql")
+        var reconciler = space.reconciler()
+        reconciler.registerUpgrade(version: "1.1.0", named: "ends it") { db in
+            // Even an upgrade that swallows the error is caught.
+            try? db.execute(sql: statement)
+            try db.execute(sql: "INSERT INTO log (what) VALUES ('after')")
+        }
+        try space.expectFailedSync(reconciler) { error in
+            guard case .codeUpgradeFailed(let version, let name, let message) = error else { return false }
+            return version == "1.1.0" && name == "ends it" && message.contains("leave BEGIN, COMMIT, END and ROLLBACK out")
+        }
+        #expect(try log(space) == ["before"])
+        #expect(try space.read { try $0.tableExists("extra") } == false)
+    }
+
     @Test func anOlderSchemaRefusesANewerDatabaseAndLeavesItAlone() throws {
         let space = try workspace(version: "1.2.0", upgrades: [])
         try space.sync()
