@@ -28,6 +28,7 @@ extension SyncSession {
         }
         var applied: [AppliedUpgrade] = []
         let now = ISO8601DateFormatter().string(from: Date())
+        let schemaVersionBeforeUpgrades = try Int.fetchOne(db, sql: "PRAGMA schema_version")
         for upgrade in plan.upgrades {
             switch upgrade.kind {
             case .script(let script):
@@ -55,6 +56,18 @@ extension SyncSession {
                 applied.append(AppliedUpgrade(version: upgrade.version, name: name, isScript: false, checksum: nil,
                                               appliedAt: now))
             }
+        }
+        if !plan.upgrades.isEmpty, try Int.fetchOne(db, sql: "PRAGMA schema_version") != schemaVersionBeforeUpgrades {
+            // An upgrade changed the schema (made an index, a trigger, a table of its own…): plan
+            // what is left from the database as it is now, so that a rebuild keeps what it made.
+            let refreshed = try prepare(db, file: context.file).plan
+            plan.steps = plan.expandSteps + refreshed.steps.map { step in
+                var step = step
+                step.phase = .contract
+                return step
+            }
+            plan.undeclared += refreshed.undeclared.filter { new in !plan.undeclared.contains { $0.isSameObject(as: new) } }
+            plan.warnings += refreshed.warnings.filter { !plan.warnings.contains($0) }
         }
         for step in plan.contractSteps {
             try run(step, in: db, statements: &statements)

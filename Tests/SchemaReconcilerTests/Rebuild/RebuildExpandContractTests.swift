@@ -51,6 +51,26 @@ import Testing
         #expect(try !(reconciler ?? space.reconciler()).sync(databaseAt: space.databasePath).didChange)
     }
 
+    @Test func whatAnUpgradeScriptMakesOnATableTheContractStepRebuildsIsKept() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema(version: "1.0.0", full: false))
+        try space.sync()
+        try space.execute(Self.seed)
+        try space.write(Self.fill + """
+            CREATE TABLE people_log (what TEXT);
+            CREATE TRIGGER people_logged AFTER INSERT ON people BEGIN INSERT INTO people_log VALUES (NEW.full); END;
+            CREATE INDEX people_by_email ON people (email);
+            """, to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema(version: "1.1.0", full: true, upgrades: "upgrades:\n  1.1.0: upgrades/1.1.0.sql"))
+        let report = try space.sync()
+        try expectFilled(space, report)
+        #expect(try space.objectNames("trigger") == ["people_logged"])
+        #expect(try space.objectNames("index") == ["people_by_email", "people_by_last"])
+        #expect(report.warnings.contains { $0.hasPrefix("trigger people_logged on people is not declared") })
+        try space.execute("INSERT INTO people (id, full) VALUES (4, 'Grace Hopper')")
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT what FROM people_log") } == ["Grace Hopper"])
+    }
+
     @Test func aNotNullColumnIsFilledByAnUpgradeScript() throws {
         let space = try Workspace()
         try space.writeSchema(Self.schema(version: "1.0.0", full: false))
