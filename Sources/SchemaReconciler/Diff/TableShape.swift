@@ -51,12 +51,18 @@ struct TableShape: Equatable {
         var table = table
         table.columns = selected
         let primaryKey = table.primaryKeyColumns.map(\.sqlNameKey)
+        // SQLite makes primary key columns NOT NULL in WITHOUT ROWID and STRICT tables, all but
+        // a STRICT table's INTEGER PRIMARY KEY, which is the rowid.
+        let isRowID = { (column: Column) in
+            !table.isWithoutRowID && primaryKey == [column.name.sqlNameKey] && column.type?.uppercased() == "INTEGER"
+        }
         columns = selected.map { column in
             ColumnShape(
                 name: column.name.sqlNameKey,
                 type: TableShape.normalizedType(column.type),
                 isNotNull: column.isNotNull
-                    || ((table.isWithoutRowID || table.isStrict) && primaryKey.contains(column.name.sqlNameKey)),
+                    || ((table.isWithoutRowID || (table.isStrict && !isRowID(column)))
+                        && primaryKey.contains(column.name.sqlNameKey)),
                 defaultValue: column.defaultValue.flatMap { $0.isNull ? nil : $0.comparisonKey },
                 collation: column.collation.flatMap { $0.uppercased() == "BINARY" ? nil : $0.uppercased() },
                 generated: column.generated.map { TableShape.normalizedExpression($0.expression) },

@@ -36,6 +36,13 @@ extension Planner {
                 return []
             }
         }
+        /// The indexes of `table` that are new or changed.
+        private func createdIndexes(_ table: String) -> [Index] {
+            diff.changes.compactMap {
+                if case .createIndex(let name, let index) = $0, name.isSameName(as: table) { return index }
+                return nil
+            }
+        }
         private func droppedColumns(_ table: String) -> [String] {
             diff.changes.compactMap {
                 if case .dropColumn(let name, let column) = $0, name.isSameName(as: table) { return column }
@@ -376,8 +383,9 @@ extension Planner {
                 if column.isUnique { constraints.append(.unique(columns: [column.name])) }
                 if let check = column.check { constraints.append(.check(expression: check)) }
             }
+            let uniqueIndexes = rows > 0 ? uniqueIndexesAtRisk(table, live: liveTable) : []
             // Dropped columns go in the same rebuild, after the upgrades that may still read them.
-            let inContract = (rows > 0 && !constraints.isEmpty) || !drops.isEmpty
+            let inContract = (rows > 0 && !constraints.isEmpty) || !uniqueIndexes.isEmpty || !drops.isEmpty
             var source = liveTable
             var relaxed: [String] = []
             if inContract {
@@ -390,18 +398,48 @@ extension Planner {
             }
             let kept = inContract ? drops : []
             let removed = indexesUsing(kept, in: table, live: liveTable).map(\.name)
+            var reasons = differences.map(\.description)
+            reasons += newColumns.filter { !Planner.canAddColumn($0) }
+                .map { "column \($0.name) added (ADD COLUMN cannot add it as declared)" }
+            if !kept.isEmpty {
+                reasons.append("drop columns \(kept.joined(separator: ", "))"
+                    + (removed.isEmpty ? "" : " and the undeclared index\(removed.count == 1 ? "" : "es") "
+                        + "\(removed.joined(separator: ", ")) that use\(removed.count == 1 ? "s" : "") them"))
+            }
+            let created = createdIndexes(table.name).map(\.name)
+            if !created.isEmpty {
+                reasons.append("index\(created.count == 1 ? "" : "es") \(created.joined(separator: ", ")) created as declared")
+            }
             var rebuild = try rebuildStep(table, from: source, dropping: kept, relaxed: relaxed, rows: rows,
-                                          constraints: rows > 0 ? constraints : [],
-                                          reasons: differences.map(\.description) + newColumns
-                                            .filter { !Planner.canAddColumn($0) }
-                                            .map { "column \($0.name) added (ADD COLUMN cannot add it as declared)" }
-                                            + (kept.isEmpty ? [] : ["drop columns \(kept.joined(separator: ", "))"
-                                                + (removed.isEmpty ? "" : " and the undeclared index\(removed.count == 1 ? "" : "es") "
-                                                    + "\(removed.joined(separator: ", ")) that use\(removed.count == 1 ? "s" : "") them")]))
+                                          constraints: rows > 0 ? constraints : [], reasons: reasons)
+            rebuild.checks += uniqueIndexes.map { index in
+                uniqueCheck(table: table, columns: index.columns, condition: index.condition,
+                            constraint: .unique(columns: index.columns), index: index.name)
+            }
             rebuild.phase = inContract ? .contract : .expand
             outcome.rebuild = rebuild
             outcome.removedIndexes = removed
             return outcome
+        }
+
+        /// The unique indexes that a rebuild of `table` creates and that its rows could violate:
+        /// the new and changed ones, and those kept over a column whose collation or type changes
+        /// (values that were distinct may compare equal). Expression indexes are left to SQLite.
+        private func uniqueIndexesAtRisk(_ table: Table, live liveTable: Table) -> [Index] {
+            let created = createdIndexes(table.name).filter(\.isUnique)
+            let liveColumns = TableShape(liveTable, in: diff.renamedLive).columns
+            let changed = Set(TableShape(table, in: declared).columns.filter { want in
+                guard let have = liveColumns.first(where: { $0.name == want.name }) else { return false }
+                return want.collation != have.collation || want.type != have.type
+            }.map(\.name))
+            let kept = (table.indexes + liveTable.indexes.filter { keepsUndeclaredIndex($0, of: table, dropping: []) })
+                .filter { index in
+                    index.isUnique && !created.contains { $0.name.isSameName(as: index.name) }
+                        && index.columns.contains { changed.contains($0.sqlNameKey) }
+                }
+            return (created + kept).filter { index in
+                index.columns.allSatisfy { table.column(named: $0) != nil || liveTable.column(named: $0) != nil }
+            }
         }
 
         /// Whether a live table accepts this column's type (a STRICT table takes only its own types).

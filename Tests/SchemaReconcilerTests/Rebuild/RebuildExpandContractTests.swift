@@ -169,4 +169,67 @@ import Testing
         #expect(try space.remainingChanges() == [])
         #expect(throws: DatabaseError.self) { try space.execute("INSERT INTO people (email) VALUES ('u@x.org')") }
     }
+
+    // MARK: Unique indexes of a rebuilt table
+
+    /// `users` with a plain index on `handle`, three rows, two of them sharing a handle that
+    /// differs only in case.
+    func usersWithSharedHandles() throws -> Workspace {
+        let space = try Workspace()
+        try space.writeSchema(Self.users(score: "TEXT", index: "[handle]"))
+        try space.sync()
+        try space.execute("INSERT INTO users (id, handle, score) VALUES (10, 'ana', '12'), (11, 'bo', '7'), (12, 'ANA', '30')")
+        return space
+    }
+
+    static func users(score: String, index: String, collate: String = "", upgrade: Bool = false) -> String {
+        """
+        version: \(upgrade ? "1.1.0" : "1.0.0")
+        tables:
+          users:
+            columns:
+              id:     { type: INTEGER, primary_key: true }
+              handle: { type: TEXT, not_null: true\(collate) }
+              score:  \(score)
+            indexes:
+              users_by_handle: \(index)
+        \(upgrade ? "upgrades:\n  1.1.0: upgrades/1.1.0.sql" : "")
+        """
+    }
+
+    static let renameDuplicates = """
+        UPDATE users SET handle = handle || '-' || id
+         WHERE id NOT IN (SELECT min(id) FROM users GROUP BY handle COLLATE NOCASE);
+        """
+
+    /// The index becomes unique while the table is rebuilt for its type change, and the data fit
+    /// only once the upgrade runs: the index waits for the upgrade, and without one the sync
+    /// refuses with the count.
+    @Test(arguments: ["", ", collate: NOCASE"])
+    func aUniqueIndexOfATableRebuiltBeforeTheUpgradesWaitsForThem(collate: String) throws {
+        let index = "{ columns: [handle], unique: true }"
+        let space = try usersWithSharedHandles()
+        if collate.isEmpty {
+            // A plain index that becomes unique over handles that are equal.
+            try space.execute("UPDATE users SET handle = lower(handle)")
+        } else {
+            // A unique index that already holds under BINARY, over a column that becomes NOCASE.
+            try space.writeSchema(Self.users(score: "TEXT", index: index))
+            try space.sync()
+        }
+        try space.writeSchema(Self.users(score: "INTEGER", index: index, collate: collate))
+        try space.expectFailedSync { error in
+            guard case .dataDoesNotFit(let table, .unique(let columns), let rows, let advice) = error else { return false }
+            return table == "users" && columns == ["handle"] && rows == 2 && advice.contains("users_by_handle")
+        }
+
+        try space.write(Self.renameDuplicates, to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.users(score: "INTEGER", index: index, collate: collate, upgrade: true))
+        let report = try space.sync()
+        #expect(report.plan.contractSteps.contains { $0.isRebuild && $0.table == "users" })
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT handle FROM users ORDER BY id") }.map { $0.lowercased() }
+                == ["ana", "bo", "ana-12"])
+        #expect(try space.typedRows("SELECT score FROM users WHERE id = 11") == [["score": Stored.integer(7)]])
+        #expect(try space.remainingChanges() == [])
+    }
 }
