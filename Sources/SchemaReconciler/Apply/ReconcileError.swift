@@ -26,8 +26,9 @@ public enum ReconcileError: Error, Sendable, CustomStringConvertible {
     case stepFailed(phase: Step.Phase, step: String, table: String?, statement: String, message: String)
     /// Existing rows do not satisfy a constraint the sync adds.
     case dataDoesNotFit(table: String, constraint: NewConstraint, rows: Int, advice: String)
-    /// After the sync, rows reference parent rows that do not exist.
-    case foreignKeyViolation(table: String, parent: String, rows: Int)
+    /// After the sync, rows reference parent rows that do not exist, through the foreign key on
+    /// `columns`.
+    case foreignKeyViolation(table: String, columns: [String], parent: String, rows: Int)
     /// Views or triggers that worked before the sync would no longer compile after it.
     case brokenObjects([BrokenObject])
     /// An upgrade script failed.
@@ -65,9 +66,10 @@ public enum ReconcileError: Error, Sendable, CustomStringConvertible {
         case .dataDoesNotFit(let table, let constraint, let rows, let advice):
             return "error: table \(table): \(rows) row\(rows == 1 ? "" : "s") violate\(rows == 1 ? "s" : "") "
                 + "\(constraint.description); \(advice). The database was rolled back; nothing was changed."
-        case .foreignKeyViolation(let table, let parent, let rows):
+        case .foreignKeyViolation(let table, let columns, let parent, let rows):
             return "error: table \(table): \(rows) row\(rows == 1 ? "" : "s") reference\(rows == 1 ? "s" : "") "
-                + "missing rows of \(parent) (FOREIGN KEY); fix them in an upgrade script. "
+                + "missing rows of \(parent) (FOREIGN KEY (\(columns.joined(separator: ", "))) REFERENCES \(parent)); "
+                + "fix or delete them in an upgrade script. "
                 + "The database was rolled back; nothing was changed."
         case .brokenObjects(let objects):
             let what = objects.count == 1

@@ -75,7 +75,8 @@ extension SyncSession {
 
         // Check: foreign keys, views and triggers that still work, then the live schema against the declared one.
         if let violation = try foreignKeyViolations(in: db).first {
-            throw ReconcileError.foreignKeyViolation(table: violation.table, parent: violation.parent, rows: violation.rows)
+            throw ReconcileError.foreignKeyViolation(table: violation.table, columns: violation.columns,
+                                                     parent: violation.parent, rows: violation.rows)
         }
         let brokenBefore = Set(context.brokenBefore.flatMap(\.keys))
         let broken = try SchemaInspector().brokenObjects(db).filter { !brokenBefore.isSuperset(of: $0.keys) }
@@ -201,22 +202,29 @@ extension SyncSession {
 
     struct Violation {
         var table: String
+        var foreignKey: Int
+        var columns: [String]
         var parent: String
         var rows: Int
     }
 
-    /// `PRAGMA foreign_key_check` over the whole database, counted per (table, parent), in the
-    /// order SQLite reports them.
+    /// `PRAGMA foreign_key_check` over the whole database, counted per foreign key, in the
+    /// order SQLite reports them, each with its child columns.
     private func foreignKeyViolations(in db: Database) throws -> [Violation] {
         var result: [Violation] = []
         for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
             let table: String = row[0]
             let parent: String = row[2]
-            if let index = result.firstIndex(where: { $0.table == table && $0.parent == parent }) {
+            let foreignKey: Int = row[3] ?? -1
+            if let index = result.firstIndex(where: { $0.table == table && $0.foreignKey == foreignKey }) {
                 result[index].rows += 1
-            } else {
-                result.append(Violation(table: table, parent: parent, rows: 1))
+                continue
             }
+            let columns = try Row.fetchAll(db, sql: "PRAGMA main.foreign_key_list(\(SQLText.quote(table)))")
+                .filter { ($0["id"] as Int?) == foreignKey }
+                .sorted { ($0["seq"] as Int? ?? 0) < ($1["seq"] as Int? ?? 0) }
+                .compactMap { $0["from"] as String? }
+            result.append(Violation(table: table, foreignKey: foreignKey, columns: columns, parent: parent, rows: 1))
         }
         return result
     }

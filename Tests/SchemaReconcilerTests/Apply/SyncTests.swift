@@ -276,8 +276,8 @@ import Testing
         #expect {
             try space.sync()
         } throws: { error in
-            guard case ReconcileError.foreignKeyViolation(let table, let parent, let rows) = error else { return false }
-            return table == "users" && parent == "teams" && rows == 2
+            guard case ReconcileError.foreignKeyViolation(let table, let columns, let parent, let rows) = error else { return false }
+            return table == "users" && columns == ["team_id"] && parent == "teams" && rows == 2
         }
         #expect(try space.fileBytes() == before)
 
