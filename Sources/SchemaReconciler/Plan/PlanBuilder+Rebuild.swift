@@ -111,7 +111,44 @@ extension Planner.Builder {
                 table: table.name, constraint: constraint,
                 sql: "SELECT count(*) FROM \(quoted) WHERE NOT (\(expression))",
                 advice: "make those rows satisfy the check in an upgrade script")
-        case .foreignKey, .strictTypes, .type, .withoutRowID:
+        case .strictTypes, .type:
+            var names = table.columns.map(\.name)
+            if case .type(let column) = constraint { names = [column] }
+            let mismatches = names.compactMap { name -> String? in
+                guard let column = table.column(named: name), column.generated == nil,
+                      source.column(named: name) != nil else { return nil }
+                return Self.strictTypeMismatch(SQLText.quote(column.name), type: column.type)
+            }
+            guard !mismatches.isEmpty else { return nil }
+            return DataCheck(
+                table: table.name, constraint: constraint,
+                sql: "SELECT count(*) FROM \(quoted) WHERE " + mismatches.map { "(\($0))" }.joined(separator: " OR "),
+                advice: "convert or remove the values that their STRICT column type cannot store, in an upgrade script")
+        case .foreignKey, .withoutRowID:
+            return nil
+        }
+    }
+
+    /// A condition true for a value of `column` that a STRICT column of `type` refuses, nil when
+    /// it takes every value (`ANY`). A value fits when SQLite converts it to the type without
+    /// loss: `CAST(x AS NUMERIC) = x` applies numeric affinity to a text `x`, as storing it would,
+    /// so it holds exactly for text that is a well-formed number; a number fits an INTEGER column
+    /// when it has no fraction and is in range (a REAL equal to -2^63 is refused).
+    static func strictTypeMismatch(_ column: String, type: String?) -> String? {
+        let numeric = "CAST(\(column) AS NUMERIC)"
+        let numericText = "typeof(\(column)) = 'text' AND \(numeric) = \(column)"
+        switch (type ?? "").trimmingCharacters(in: .whitespaces).uppercased() {
+        case "INT", "INTEGER":
+            return "\(column) IS NOT NULL AND typeof(\(column)) <> 'integer' AND NOT ("
+                + "(typeof(\(column)) = 'real' OR (\(numericText))) AND CAST(\(numeric) AS INTEGER) = \(numeric) "
+                + "AND (typeof(\(numeric)) = 'integer' OR \(numeric) > -9223372036854775808.0))"
+        case "REAL":
+            return "\(column) IS NOT NULL AND typeof(\(column)) NOT IN ('real', 'integer') AND NOT (\(numericText))"
+        case "TEXT":
+            return "typeof(\(column)) = 'blob'"
+        case "BLOB":
+            return "\(column) IS NOT NULL AND typeof(\(column)) <> 'blob'"
+        default:
             return nil
         }
     }
