@@ -10,10 +10,16 @@ import Foundation
 /// ```
 enum Fingerprint {
     /// Identifies the inputs of a sync: the schema file's bytes, each script's path and
-    /// normalised text, the names of code upgrades, and the state format.
-    static func of(schema contents: Data, scripts: [(path: String, text: String)], codeUpgrades: [String]) -> String {
+    /// normalised text, the names of code upgrades, the state format, and whether the sync
+    /// accepted a database newer than the file (so that a sync without that option does not
+    /// take the result for its own).
+    static func of(schema contents: Data, scripts: [(path: String, text: String)], codeUpgrades: [String],
+                   acceptsNewerDatabase: Bool = false) -> String {
         var hasher = SHA256()
         hasher.update(data: Data("reconciler-state-1\n".utf8))
+        if acceptsNewerDatabase {
+            hasher.update(data: Data("newer database accepted\n".utf8))
+        }
         hasher.update(data: contents)
         for script in scripts {
             hasher.update(data: Data("\n--script \(script.path)\n".utf8))

@@ -38,6 +38,17 @@ public enum ReconcileError: Error, Sendable, CustomStringConvertible {
     /// After the steps, the live schema still differs from the declared one (a bug: please report it).
     case verificationFailed([String])
 
+    /// The same error, naming `path` where it named `temporary`.
+    func replacingPath(_ temporary: String, with path: String) -> ReconcileError {
+        switch self {
+        case .unreadableDatabase(let named, let message):
+            return .unreadableDatabase(path: named == temporary ? path : named,
+                                       message: message.replacingOccurrences(of: temporary, with: path))
+        default:
+            return self
+        }
+    }
+
     /// The process exit status for this error: 2 for invalid input, 1 for anything else.
     public var exitCode: Int32 {
         if case .invalidSchema = self { return 2 }

@@ -86,13 +86,68 @@ public struct Reconciler: Sendable {
     // MARK: Sync
 
     /// Syncs the database file at `path`, creating it if needed.
+    ///
+    /// A new database is built under a temporary name beside `path`, and appears at `path` only
+    /// once its sync has committed: a failed sync leaves no file behind.
     @discardableResult
     public func sync(databaseAt path: String) throws -> SyncReport {
-        if !FileManager.default.fileExists(atPath: path) {
-            // Invalid input must not leave an empty database file behind.
-            _ = try SyncSession(reconciler: self).loadSchema()
+        try Self.checkDatabasePath(path)
+        guard FileManager.default.fileExists(atPath: path) else {
+            return try syncNewDatabase(at: path)
         }
         return try sync(openDatabase(at: path, readonly: false))
+    }
+
+    private func syncNewDatabase(at path: String) throws -> SyncReport {
+        // Invalid input must not even create the temporary file.
+        _ = try SyncSession(reconciler: self).loadSchema()
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).reconciler-\(UUID().uuidString)").path
+        defer {
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
+        }
+        let report: SyncReport
+        do {
+            let queue = try openDatabase(at: temporary, readonly: false)
+            report = try sync(queue)
+            try queue.close()
+        } catch let error as ReconcileError {
+            // Name the file the user asked for, not the temporary one.
+            throw error.replacingPath(temporary, with: path)
+        }
+        do {
+            // link(2) never replaces a file: if another process created the database meanwhile,
+            // sync that one instead (it finds the work done, or does what is left).
+            try FileManager.default.linkItem(atPath: temporary, toPath: path)
+        } catch {
+            if FileManager.default.fileExists(atPath: path) {
+                return try sync(openDatabase(at: path, readonly: false))
+            }
+            // A file system without hard links.
+            try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        }
+        return report
+    }
+
+    /// Refuses a path that cannot name a database file, with a message that says why.
+    static func checkDatabasePath(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        let problem: String?
+        if path.isEmpty || path == ":memory:" {
+            problem = "the database must be given as the path of a file"
+        } else if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                                          && isDirectory.boolValue) {
+            problem = "it is a directory, not a database file"
+        } else if !FileManager.default.fileExists(atPath: path) {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            problem = FileManager.default.fileExists(atPath: folder) ? nil : "the directory \(folder) does not exist"
+        } else {
+            problem = nil
+        }
+        if let problem {
+            throw ReconcileError.unreadableDatabase(path: path, message: problem)
+        }
     }
 
     /// Syncs a database through an app's GRDB `DatabaseQueue` or `DatabasePool`.
@@ -106,6 +161,7 @@ public struct Reconciler: Sendable {
 
     /// What a sync of the database at `path` would do; never writes, and never creates the file.
     public func plan(databaseAt path: String) throws -> Plan {
+        try Self.checkDatabasePath(path)
         guard FileManager.default.fileExists(atPath: path) else {
             return try plan(DatabaseQueue())
         }

@@ -23,6 +23,8 @@ public struct StoredState: Sendable, Equatable {
     public var scriptPaths: [String]
     /// The upgrades that ran, oldest first.
     public var appliedUpgrades: [AppliedUpgrade]
+    /// The warnings of the last sync, which hold as long as its fingerprint and schema version do.
+    public var warnings: [String]
 
     /// The state table's name.
     public static let stateTable = "_reconciler_state"
@@ -31,12 +33,13 @@ public struct StoredState: Sendable, Equatable {
 
     /// Creates a state value.
     public init(version: SemanticVersion? = nil, fingerprint: String? = nil, schemaVersion: Int? = nil,
-                scriptPaths: [String] = [], appliedUpgrades: [AppliedUpgrade] = []) {
+                scriptPaths: [String] = [], appliedUpgrades: [AppliedUpgrade] = [], warnings: [String] = []) {
         self.version = version
         self.fingerprint = fingerprint
         self.schemaVersion = schemaVersion
         self.scriptPaths = scriptPaths
         self.appliedUpgrades = appliedUpgrades
+        self.warnings = warnings
     }
 
     // MARK: Reading
@@ -55,6 +58,7 @@ public struct StoredState: Sendable, Equatable {
         state.fingerprint = values["fingerprint"]
         state.schemaVersion = values["schema_version"].flatMap { Int($0) }
         state.scriptPaths = values["scripts"].map { $0.split(separator: "\n").map(String.init) } ?? []
+        state.warnings = values["warnings"].map { $0.split(separator: "\n").map(String.init) } ?? []
         let hasUpgrades = try Bool.fetchOne(
             db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = ?",
             arguments: [upgradesTable]) ?? false
@@ -84,6 +88,7 @@ public struct StoredState: Sendable, Equatable {
         let values: [(String, String?)] = [
             ("version", version?.description), ("fingerprint", fingerprint),
             ("schema_version", schemaVersion.map(String.init)), ("scripts", scriptPaths.joined(separator: "\n")),
+            ("warnings", warnings.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")),
         ]
         for (key, value) in values {
             if let value {

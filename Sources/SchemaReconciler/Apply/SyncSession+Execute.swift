@@ -73,15 +73,19 @@ extension SyncSession {
             try run(step, in: db, statements: &statements)
         }
 
-        // Check: foreign keys, views and triggers that still work, then the live schema against the declared one.
-        if let violation = try foreignKeyViolations(in: db).first {
-            throw ReconcileError.foreignKeyViolation(table: violation.table, columns: violation.columns,
-                                                     parent: violation.parent, rows: violation.rows)
-        }
-        let brokenBefore = Set(context.brokenBefore.flatMap(\.keys))
-        let broken = try SchemaInspector().brokenObjects(db).filter { !brokenBefore.isSuperset(of: $0.keys) }
-        if !broken.isEmpty {
-            throw ReconcileError.brokenObjects(broken)
+        // Check what the steps and upgrades changed (a sync that only records a version changed
+        // nothing): foreign keys, views and triggers that still work; then, always, the live
+        // schema against the declared one.
+        if !plan.isEmpty {
+            if let violation = try foreignKeyViolations(in: db).first {
+                throw ReconcileError.foreignKeyViolation(table: violation.table, columns: violation.columns,
+                                                         parent: violation.parent, rows: violation.rows)
+            }
+            let brokenBefore = Set(context.brokenBefore.flatMap(\.keys))
+            let broken = try SchemaInspector().brokenObjects(db).filter { !brokenBefore.isSuperset(of: $0.keys) }
+            if !broken.isEmpty {
+                throw ReconcileError.brokenObjects(broken)
+            }
         }
         let (live, _) = try Self.inspect(db)
         let remaining: SchemaDiff
@@ -104,7 +108,7 @@ extension SyncSession {
         let state = StoredState(
             version: plan.toVersion, fingerprint: context.fingerprint,
             schemaVersion: try Int.fetchOne(db, sql: "PRAGMA schema_version"),
-            scriptPaths: context.file.upgrades.flatMap(\.scripts).map(\.path))
+            scriptPaths: context.file.upgrades.flatMap(\.scripts).map(\.path), warnings: warnings)
         try state.write(db)
         for upgrade in applied {
             try StoredState.record(upgrade, in: db)

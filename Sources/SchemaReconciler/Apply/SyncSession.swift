@@ -35,7 +35,8 @@ struct SyncSession {
         let contents = try? Data(contentsOf: reconciler.schemaURL)
         if db.isInsideTransaction { throw ReconcileError.insideTransaction }
         if let contents, let state = try? StoredState.read(db), try isUpToDate(state, contents: contents, db: db) {
-            return SyncReport(plan: Plan(toVersion: state.version ?? .zero), version: state.version ?? .zero,
+            return SyncReport(plan: Plan(warnings: state.warnings, toVersion: state.version ?? .zero),
+                              warnings: state.warnings, version: state.version ?? .zero,
                               didChange: false, duration: clock.now - start)
         }
         let file = try loadSchema()
@@ -53,9 +54,9 @@ struct SyncSession {
                 try db.inTransaction(.immediate) {
                     let context = try prepare(db, file: file)
                     if context.plan.requiresForeignKeysOff && foreignKeysOn { return .rollback }
-                    if context.plan.isEmpty, let state = context.state, state.fingerprint == context.fingerprint,
-                       state.version == context.plan.toVersion,
-                       try state.schemaVersion == Int.fetchOne(db, sql: "PRAGMA schema_version") {
+                    // Nothing to do writes nothing, even when the last sync's record is out of date
+                    // (a comment edited in schema.yaml, a VACUUM): the next sync compares again.
+                    if context.plan.isEmpty, let state = context.state, state.version == context.plan.toVersion {
                         report = SyncReport(plan: context.plan, warnings: context.plan.warnings,
                                             version: context.plan.toVersion, didChange: false)
                         return .rollback
@@ -84,7 +85,7 @@ struct SyncSession {
         let contents = try? Data(contentsOf: reconciler.schemaURL)
         return try reader.read { db in
             if let contents, let state = try? StoredState.read(db), try isUpToDate(state, contents: contents, db: db) {
-                return Plan(fromVersion: state.version, toVersion: state.version ?? .zero)
+                return Plan(warnings: state.warnings, fromVersion: state.version, toVersion: state.version ?? .zero)
             }
             let file = try loadSchema()
             return try prepare(db, file: file).plan
@@ -111,7 +112,10 @@ struct SyncSession {
             scripts.append((path, text))
         }
         let current = Fingerprint.of(schema: contents, scripts: scripts, codeUpgrades: codeUpgradeKeys)
-        guard current == fingerprint else { return false }
+        let acceptedNewer = reconciler.options.allowsNewerDatabase
+            && fingerprint == Fingerprint.of(schema: contents, scripts: scripts, codeUpgrades: codeUpgradeKeys,
+                                             acceptsNewerDatabase: true)
+        guard current == fingerprint || acceptedNewer else { return false }
         return try Int.fetchOne(db, sql: "PRAGMA schema_version") == stored
     }
 
@@ -164,6 +168,7 @@ struct SyncSession {
             plan.upgrades = pendingUpgrades(file: file, from: from ?? .zero, state: state)
         }
         plan.warnings += staleScripts(file: file, state: state)
+        plan.warnings += unreachableScripts(file: file, state: state)
         plan.warnings += unmanaged.map { "table \($0) (a virtual table or its storage) is not managed by schema.yaml; it is kept" }
         plan.warnings += reserved.filter { $0.hasPrefix(Planner.temporaryPrefix) }
             .map { "table \($0) is a leftover of an interrupted schema change; check its rows and drop it" }
@@ -172,7 +177,8 @@ struct SyncSession {
         let scripts = file.upgrades.flatMap(\.scripts).map { (path: $0.path, text: $0.sql) }
         return Context(file: file, state: state, drop: drop, plan: plan, isNewDatabase: isNew,
                        acceptsNewerDatabase: acceptsNewer,
-                       fingerprint: Fingerprint.of(schema: file.contents, scripts: scripts, codeUpgrades: codeUpgradeKeys),
+                       fingerprint: Fingerprint.of(schema: file.contents, scripts: scripts, codeUpgrades: codeUpgradeKeys,
+                                                   acceptsNewerDatabase: acceptsNewer),
                        brokenBefore: broken)
     }
 
@@ -221,6 +227,19 @@ struct SyncSession {
                 .map { PendingUpgrade(version: version, kind: .code(name: $0.name)) }
         }
         return pending.filter { !applied.contains("\($0.version)\u{0}\($0.name)") }
+    }
+
+    /// Scripts added since the last sync under a version the database has already passed: they
+    /// will never run on it, which is easy to miss (a forgotten script added late, say).
+    func unreachableScripts(file: SchemaFile, state: StoredState?) -> [String] {
+        guard let state, let stored = state.version else { return [] }
+        let applied = Set(state.appliedUpgrades.map { "\($0.version)\u{0}\($0.name)" })
+        let known = Set(state.scriptPaths)
+        return file.upgrades.filter { $0.version <= stored }.flatMap { upgrade in
+            upgrade.scripts.filter { !known.contains($0.path) && !applied.contains("\(upgrade.version)\u{0}\($0.path)") }
+                .map { "upgrade script \($0.path) (\(upgrade.version)) is new, but the database is already at version "
+                    + "\(stored): it will never run on this database; give it a version above \(stored) to run it" }
+        }
     }
 
     /// Applied scripts whose text changed since they ran: reported, never re-run.

@@ -33,6 +33,8 @@ public struct SyncStatus: Sendable, CustomStringConvertible {
     public var warnings: [String]
     /// Why the next sync would be refused, if it would.
     public var problem: String?
+    /// Whether the live schema could be compared with the declared one.
+    public var isSchemaCompared = true
 
     public var description: String {
         var lines = ["database: \(databasePath)" + (databaseExists ? "" : " (does not exist yet)")]
@@ -46,7 +48,9 @@ public struct SyncStatus: Sendable, CustomStringConvertible {
         lines += appliedUpgrades.map { "  \($0.version)  \($0.name)  (\($0.appliedAt))" }
         lines.append("pending upgrades:" + (pendingUpgrades.isEmpty ? " none" : ""))
         lines += pendingUpgrades.map { "  \($0.version)  \($0.name)" }
-        if pendingSteps.isEmpty {
+        if !isSchemaCompared {
+            lines.append("schema: not compared (see the problem below)")
+        } else if pendingSteps.isEmpty {
             lines.append("schema: matches schema.yaml")
         } else {
             lines.append("schema: differs from schema.yaml; the next sync would:")
@@ -63,6 +67,7 @@ public struct SyncStatus: Sendable, CustomStringConvertible {
 extension Reconciler {
     /// Where the database at `path` stands; reads only, and never creates the file.
     public func status(databaseAt path: String) throws -> SyncStatus {
+        try Self.checkDatabasePath(path)
         let session = SyncSession(reconciler: self)
         let file = try session.loadSchema()
         var status = SyncStatus(databasePath: path, databaseExists: FileManager.default.fileExists(atPath: path),
@@ -81,6 +86,16 @@ extension Reconciler {
                 status.warnings = context.plan.warnings
             } catch let error as ReconcileError {
                 status.problem = error.description
+                status.isSchemaCompared = false
+                // A newer database can still be compared: as a sync that accepted it would see it.
+                guard case .databaseIsNewer = error else { return }
+                var accepting = self
+                accepting.options.allowsNewerDatabase = true
+                if let context = try? SyncSession(reconciler: accepting).prepare(db, file: file) {
+                    status.pendingSteps = context.plan.steps
+                    status.warnings = context.plan.warnings
+                    status.isSchemaCompared = true
+                }
             }
         } }
         return status

@@ -11,12 +11,13 @@ extension Plan {
     /// ```
     public var sql: String {
         var lines: [String] = []
-        switch (fromVersion, isEmpty) {
-        case (nil, _):
+        let nothingToDo = isEmpty && fromVersion == toVersion
+        switch fromVersion {
+        case nil:
             lines.append("-- new database: create the schema of version \(toVersion); no upgrades run")
-        case (let from?, true):
+        case let from? where nothingToDo:
             lines.append("-- nothing to do: the database matches schema.yaml at version \(from)")
-        case (let from?, false):
+        case let from?:
             lines.append("-- sync from version \(from) to \(toVersion)")
         }
         lines += warnings.map { "-- warning: " + $0 }
@@ -41,7 +42,10 @@ extension Plan {
             }
         }
         emit(contractSteps)
-        if !isEmpty || fromVersion == nil {
+        if isEmpty && !nothingToDo && fromVersion != nil {
+            lines.append("")
+            lines.append("-- the schema already matches: record version \(toVersion) in \(StoredState.stateTable)")
+        } else if !nothingToDo {
             lines.append("")
             lines.append("-- then check foreign keys and the resulting schema, and record version \(toVersion) "
                          + "in \(StoredState.stateTable)")

@@ -48,6 +48,72 @@ import Testing
         #expect(try space.modificationDate() == date)
     }
 
+    @Test func aSyncWithNothingToDoWritesAndChecksNothingEvenWhenItsRecordIsOutOfDate() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.base)
+        try space.sync()
+        // An orphan left by code that ran with foreign keys off, and an undeclared index.
+        try space.execute("""
+            PRAGMA foreign_keys = OFF;
+            INSERT INTO users (email, team_id) VALUES ('orphan@x.org', 99);
+            CREATE INDEX users_by_email ON users (email);
+            """)
+        for change in ["# a comment edited in schema.yaml", "VACUUM", "ANALYZE"] {
+            if change.hasPrefix("#") {
+                try space.writeSchema(Self.base + "\n" + change + "\n")
+            } else {
+                try space.execute(change)
+            }
+            let bytes = try space.fileBytes()
+            let date = try space.modificationDate()
+            Thread.sleep(forTimeInterval: 0.05)
+            let report = try space.sync()
+            #expect(!report.didChange, "after \(change)")
+            #expect(report.warnings.contains { $0.hasPrefix("index users_by_email on users is not declared") })
+            #expect(try space.fileBytes() == bytes, "after \(change)")
+            #expect(try space.modificationDate() == date, "after \(change)")
+            #expect(try space.reconciler().plan(databaseAt: space.databasePath).sql.hasPrefix("-- nothing to do"))
+        }
+    }
+
+    @Test func aVersionBumpAloneIsRecordedAndSaysSo() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.base)
+        try space.sync()
+        try space.writeSchema(Self.base.replacingOccurrences(of: "version: 1.0.0", with: "version: 1.0.1"))
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.sql.hasPrefix("-- sync from version 1.0.0 to 1.0.1\n"))
+        #expect(plan.sql.contains("-- the schema already matches: record version 1.0.1"))
+        let report = try space.sync()
+        #expect(report.didChange && report.version == "1.0.1")
+        #expect(try space.read { try StoredState.read($0)?.version } == "1.0.1")
+    }
+
+    @Test func aFailedSyncOfANewDatabaseLeavesNoFile() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.base.replacingOccurrences(
+            of: "views:", with: "  broken:\n    columns:\n      id: { type: INTEGER, collate: NO_SUCH_COLLATION }\nviews:"))
+        #expect(throws: ReconcileError.self) { try space.sync() }
+        let left = try FileManager.default.contentsOfDirectory(atPath: space.url.path).filter { $0 != "schema.yaml" }
+        #expect(left == [])
+    }
+
+    @Test func pathsThatCannotBeADatabaseFileAreRefusedClearly() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.base)
+        let missingFolder = space.url.appendingPathComponent("no/such/folder/app.sqlite").path
+        let cases = ["": "the path of a file", ":memory:": "the path of a file", space.url.path: "it is a directory",
+                     missingFolder: "the directory \(space.url.path)/no/such/folder does not exist"]
+        for (path, message) in cases {
+            for attempt in [{ _ = try space.reconciler().sync(databaseAt: path) },
+                            { _ = try space.reconciler().plan(databaseAt: path) },
+                            { _ = try space.reconciler().status(databaseAt: path) }] {
+                let error = #expect(throws: ReconcileError.self) { try attempt() }
+                #expect(error?.description.contains(message) == true, "\(path): \(String(describing: error))")
+            }
+        }
+    }
+
     @Test func addingATableAColumnAndAnIndexKeepsEveryRow() throws {
         let space = try Workspace()
         try space.writeSchema(Self.base)

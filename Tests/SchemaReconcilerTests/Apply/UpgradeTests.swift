@@ -194,6 +194,40 @@ import Testing
         #expect(try space.fileBytes() == before)
         let accepted = try space.sync(Reconciler.Options(allowsNewerDatabase: true))
         #expect(accepted.version == "1.2.0")
+
+        // Accepting it once does not make it acceptable: without the option it is refused again,
+        // by the sync, the dry run and the status alike.
+        let acceptedBytes = try space.fileBytes()
+        #expect(throws: ReconcileError.self) { try space.sync() }
+        #expect(throws: ReconcileError.self) { try space.reconciler().plan(databaseAt: space.databasePath) }
+        let status = try space.reconciler().status(databaseAt: space.databasePath)
+        #expect(status.problem?.contains("newer") == true && status.isSchemaCompared)
+        #expect(try space.fileBytes() == acceptedBytes)
+        #expect(try !space.sync(Reconciler.Options(allowsNewerDatabase: true)).didChange)
+    }
+
+    @Test func theStatusOfANewerDatabaseStillShowsHowItsSchemaDiffers() throws {
+        let space = try workspace(version: "1.2.0", upgrades: [])
+        try space.writeSchema(Self.schema(version: "1.2.0", upgrades: [], extra: "  extra:\n    columns:\n      id: INTEGER"))
+        try space.sync()
+        try space.execute("DROP TABLE extra")
+        try space.writeSchema(Self.schema(version: "1.1.0", upgrades: [], extra: "  extra:\n    columns:\n      id: INTEGER"))
+        let status = try space.reconciler().status(databaseAt: space.databasePath)
+        #expect(status.problem?.contains("newer than schema.yaml's 1.1.0") == true)
+        #expect(status.pendingSteps.map(\.summary) == ["create table extra"])
+        #expect(status.description.contains("schema: differs from schema.yaml"))
+    }
+
+    @Test func aScriptAddedBelowTheStoredVersionIsReportedAsNeverRunning() throws {
+        let space = try workspace(version: "1.2.0", upgrades: ["1.2.0"])
+        try space.sync()
+        try space.write("INSERT INTO log (what) VALUES ('forgotten');\n", to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema(version: "1.2.0", upgrades: ["1.1.0", "1.2.0"]))
+        let report = try space.sync()
+        #expect(!report.didChange)
+        #expect(report.warnings == ["upgrade script upgrades/1.1.0.sql (1.1.0) is new, but the database is already at "
+                                    + "version 1.2.0: it will never run on this database; give it a version above 1.2.0 to run it"])
+        #expect(try log(space).isEmpty)
     }
 
     @Test func codeUpgradesRunInOrderWithScriptsAndOnce() throws {
@@ -243,6 +277,9 @@ import Testing
         let report = try space.sync()
         #expect(report.warnings.contains { $0.contains("upgrades/1.1.0.sql") && $0.contains("changed") })
         #expect(try log(space) == ["once"])
+        // Every later sync says it again, though it has nothing else to do.
+        let again = try space.sync()
+        #expect(!again.didChange && again.warnings == report.warnings)
         let status = try space.reconciler().status(databaseAt: space.databasePath)
         #expect(status.warnings.contains { $0.contains("upgrades/1.1.0.sql") })
         #expect(status.appliedUpgrades.map(\.name) == ["upgrades/1.1.0.sql"])
