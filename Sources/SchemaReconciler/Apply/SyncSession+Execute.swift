@@ -157,7 +157,11 @@ extension SyncSession {
             return (line(at: firstOffset), preview)
         }
         func line(at position: Int) -> Int {
-            1 + utf8[..<min(position, utf8.count)].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+            // Lines end with LF, CRLF or a lone CR.
+            let before = utf8[..<min(position, utf8.count)]
+            return 1 + zip(before, before.dropFirst().map(Optional.some) + [nil]).reduce(0) { count, pair in
+                count + (pair.0 == 10 || (pair.0 == 13 && pair.1 != 10) ? 1 : 0)
+            }
         }
         let statements = try db.allStatements(sql: text)
         while true {

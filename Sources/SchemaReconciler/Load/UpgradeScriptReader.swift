@@ -17,11 +17,23 @@ struct UpgradeScriptReader {
 
     // MARK: Reading
 
-    /// Reads every script of the declared upgrades, keeping their order.
+    /// Reads every script of the declared upgrades, keeping their order. A file named twice,
+    /// however its path is written, is an error: each script runs once in a database's life.
     func read(_ upgrades: [SchemaParser.DeclaredUpgrade], reader: YAMLReader) throws -> [Upgrade] {
-        try upgrades.map { upgrade in
+        var seen: [String: (path: String, version: SemanticVersion)] = [:]
+        return try upgrades.map { upgrade in
             Upgrade(version: upgrade.version, scripts: try upgrade.paths.map { path in
-                try read(path.value, at: reader.location(of: path.node))
+                let location = reader.location(of: path.node)
+                let script = try read(path.value, at: location)
+                let file = URL(fileURLWithPath: path.value, relativeTo: directory).standardizedFileURL
+                    .resolvingSymlinksInPath().path
+                if let first = seen[file] {
+                    throw SchemaError.conflict(
+                        "the script \(path.value) is already listed as \(first.path) under \(first.version): "
+                            + "an upgrade script runs once, under one version", at: location)
+                }
+                seen[file] = (path.value, upgrade.version)
+                return script
             })
         }
     }

@@ -136,6 +136,15 @@ import Testing
             return version == "1.3.0" && script == "upgrades/1.3.0.sql" && line == 4 && message.contains("no_such_table")
         }
         #expect(try space.fileBytes() == before)
+
+        // Lines that end with a lone CR (old Mac line endings) are counted too.
+        try space.write("INSERT INTO log (what) VALUES ('fine');\r\rUPDATE no_such_table SET x = 1;\r", to: "upgrades/1.3.0.sql")
+        #expect {
+            try space.sync()
+        } throws: { error in
+            guard case ReconcileError.upgradeFailed(_, _, let line, _, _) = error else { return false }
+            return line == 3
+        }
     }
 
     /// A sync to 1.1.0 that adds `log.note` and `extra` before its upgrade runs.

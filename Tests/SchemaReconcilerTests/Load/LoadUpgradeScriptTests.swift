@@ -40,6 +40,17 @@ import Testing
         #expect(scripts.map { $0.location.map { [$0.line, $0.column] } } == [[4, 11], [4, 27]])
     }
 
+    @Test(arguments: [
+        ("version: 1.1.0\ntables: {}\nupgrades:\n  1.0.0: [upgrades/a.sql, upgrades/a.sql]\n", [4, 27], "1.0.0"),
+        ("version: 1.1.0\ntables: {}\nupgrades:\n  1.0.0: upgrades/a.sql\n  1.1.0: ./upgrades/../upgrades/a.sql\n", [5, 10], "1.0.0"),
+    ])
+    func aScriptListedTwiceIsRejected(yaml: String, at place: [Int], firstVersion: String) throws {
+        let error = try withProject(yaml, files: ["upgrades/a.sql": "SELECT 1;"]) { url, _ in self.error(loading: url) }
+        #expect(error?.caseName == "conflict")
+        #expect(error?.location.map { [$0.line, $0.column] } == place)
+        #expect(error?.message.contains("already listed as upgrades/a.sql under \(firstVersion)") == true)
+    }
+
     @Test func missingScript() throws {
         let yaml = Self.yaml.replacingOccurrences(of: "PATH", with: "upgrades/missing.sql")
         let error = try withProject(yaml, files: ["upgrades/a.sql": ""]) { url, _ in self.error(loading: url) }
