@@ -127,7 +127,8 @@ extension SyncSession {
         }
         for sql in step.statements {
             do {
-                try db.execute(sql: sql)
+                // One statement each: a definition can never smuggle in a second one.
+                try db.makeStatement(sql: sql).execute()
             } catch let error as DatabaseError {
                 let message = (error.message ?? error.description)
                     .replacingOccurrences(of: Planner.temporaryPrefix, with: "")

@@ -129,6 +129,14 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     /// ```
     case unreadableScript(String, reason: String, at: SourceLocation)
 
+    /// A declared table, index, view or trigger that SQLite itself refuses to create: a syntax
+    /// error in an expression, an unknown collation, a default that is not constant…
+    ///
+    /// ```swift
+    /// SchemaError.refusedBySQLite("table 'users'", message: #"near ">": syntax error"#, at: here)
+    /// ```
+    case refusedBySQLite(String, message: String, at: SourceLocation)
+
     // MARK: Location
 
     /// Where the error is in the file; nil when the file itself could not be read.
@@ -153,7 +161,8 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
              .upgradeAboveVersion(_, _, let at),
              .missingScript(_, let at),
              .scriptOutsideDirectory(_, let at),
-             .unreadableScript(_, _, let at):
+             .unreadableScript(_, _, let at),
+             .refusedBySQLite(_, _, let at):
             return at
         }
     }
@@ -234,6 +243,8 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
                 + "scripts must be inside that directory"
         case .unreadableScript(let path, let reason, _):
             return "cannot read upgrade script '\(path)': \(reason)"
+        case .refusedBySQLite(let what, let message, _):
+            return "SQLite refuses \(what) as declared: \(message)"
         }
     }
 

@@ -95,6 +95,7 @@ public struct SchemaLoader: Sendable {
             throw SchemaError.syntax("\(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
         let parsed = try SchemaParser(reader: reader).parse(root)
+        try DeclaredSQLCheck(schema: parsed.schema, locations: parsed.locations).run()
         let scripts = UpgradeScriptReader(directory: url.deletingLastPathComponent(), file: file)
         return SchemaFile(
             url: url,

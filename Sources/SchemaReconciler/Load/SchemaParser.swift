@@ -81,6 +81,9 @@ struct SchemaParser {
             locations[path] = reader.location(of: declared.keyNode)
             for column in declared.columns {
                 locations["\(path).columns.\(column.column.name)"] = reader.location(of: column.keyNode)
+                if let value = column.entries["default"]?.value {
+                    locations["\(path).columns.\(column.column.name).default"] = reader.location(of: value)
+                }
             }
             for (index, node) in zip(declared.table.indexes, declared.indexKeyNodes) {
                 locations["\(path).indexes.\(index.name)"] = reader.location(of: node)
@@ -163,6 +166,11 @@ struct SchemaParser {
                 reason: "a trigger is written as its whole statement: "
                     + "CREATE TRIGGER \(entry.key) … ON table BEGIN … END",
                 at: reader.location(of: entry.value))
+        case .failure(.temporary):
+            throw SchemaError.invalidValue(
+                Self.abbreviated(sql), for: entry.key, in: context,
+                reason: "a TEMP trigger lives only as long as the connection that creates it; "
+                    + "declare it without TEMP", at: reader.location(of: entry.value))
         case .failure(.missingTable):
             throw SchemaError.invalidValue(
                 Self.abbreviated(sql), for: entry.key, in: context,
@@ -174,7 +182,8 @@ struct SchemaParser {
                         + "the key and the name in CREATE TRIGGER must be the same",
                     at: reader.location(of: entry.value))
             }
-            return Located(value: Trigger(name: entry.key, table: head.table, sql: sql), node: entry.keyNode)
+            // The statement's spelling of the name is the one SQLite stores.
+            return Located(value: Trigger(name: head.name, table: head.table, sql: sql), node: entry.keyNode)
         }
     }
 

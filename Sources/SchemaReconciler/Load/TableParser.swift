@@ -343,32 +343,6 @@ struct TableParser {
                                                reason: "a strict table accepts only the types \(allowed)",
                                                at: reader.location(of: node))
             }
-            if let value = column.column.defaultValue, !Self.fits(value, strictType: strictType) {
-                let node = column.entries["default"]?.value ?? column.keyNode
-                throw SchemaError.invalidValue(value.sqlExpression, for: "default", in: columnContext,
-                                               reason: "a strict \(strictType) column cannot store it; "
-                                                   + "every row given this default would be refused",
-                                               at: reader.location(of: node))
-            }
-        }
-    }
-
-    /// Whether a STRICT column of this type accepts a literal default (SQLite converts numeric
-    /// text losslessly into INTEGER and REAL columns, and integers into REAL).
-    static func fits(_ value: DefaultValue, strictType: String) -> Bool {
-        switch (value, strictType) {
-        case (.null, _), (.sql, _), (_, "ANY"): return true
-        case (.integer, "INT"), (.integer, "INTEGER"), (.integer, "REAL"), (.boolean, "INT"), (.boolean, "INTEGER"),
-             (.boolean, "REAL"), (.real, "REAL"), (.text, "TEXT"):
-            return true
-        case (.real(let number), "INT"), (.real(let number), "INTEGER"):
-            return number == number.rounded() && abs(number) < 9.2e18
-        case (.text(let text), "INT"), (.text(let text), "INTEGER"):
-            return Int64(text) != nil
-        case (.text(let text), "REAL"):
-            return Double(text) != nil
-        default:
-            return false
         }
     }
 }

@@ -23,6 +23,8 @@ struct TriggerStatement: Equatable {
         case notCreateTrigger
         /// There is no `ON table` before the body.
         case missingTable
+        /// `CREATE TEMP TRIGGER`: it would live only as long as one connection.
+        case temporary
     }
 
     /// The trigger name, unquoted.
@@ -43,7 +45,7 @@ struct TriggerStatement: Equatable {
         }
         guard token()?.isKeyword("CREATE") == true else { return .failure(.notCreateTrigger) }
         index += 1
-        if token()?.isKeyword("TEMP") == true || token()?.isKeyword("TEMPORARY") == true { index += 1 }
+        if token()?.isKeyword("TEMP") == true || token()?.isKeyword("TEMPORARY") == true { return .failure(.temporary) }
         guard token()?.isKeyword("TRIGGER") == true else { return .failure(.notCreateTrigger) }
         index += 1
         if token()?.isKeyword("IF") == true, token(1)?.isKeyword("NOT") == true, token(2)?.isKeyword("EXISTS") == true {

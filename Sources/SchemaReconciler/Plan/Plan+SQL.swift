@@ -20,15 +20,20 @@ extension Plan {
         case let from?:
             lines.append("-- sync from version \(from) to \(toVersion)")
         }
-        lines += warnings.map { "-- warning: " + $0 }
+        /// A comment line, kept a comment even when a name in it holds a line break.
+        func comment(_ text: String) -> String {
+            "-- " + text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\n-- ")
+        }
+        lines += warnings.map { comment("warning: " + $0) }
         func emit(_ steps: [Step]) {
             for step in steps {
                 lines.append("")
-                lines.append("-- " + step.summary)
-                for check in step.checks {
-                    lines.append("-- (first checks that no row violates \(check.constraint.description))")
+                lines.append(comment(step.summary))
+                var described = Set<String>()
+                for check in step.checks where described.insert(check.constraint.description).inserted {
+                    lines.append(comment("(first checks that no row violates \(check.constraint.description))"))
                 }
-                lines += step.statements.map { $0 + ";" }
+                lines += step.statements.map { SQLText.closingLineComment($0) + ";" }
             }
         }
         emit(expandSteps)
@@ -36,9 +41,9 @@ extension Plan {
             lines.append("")
             switch upgrade.kind {
             case .script(let script):
-                lines.append("-- upgrade \(upgrade.version): run the script \(script.path)")
+                lines.append(comment("upgrade \(upgrade.version): run the script \(script.path)"))
             case .code(let name):
-                lines.append("-- upgrade \(upgrade.version): run the code upgrade \(name)")
+                lines.append(comment("upgrade \(upgrade.version): run the code upgrade \(name)"))
             }
         }
         emit(contractSteps)

@@ -61,7 +61,8 @@ extension DefaultValue {
         // 1 and 0 rather than TRUE and FALSE: SQLite applies the column's affinity to a number
         // given to existing rows by ADD COLUMN, but not to the TRUE and FALSE keywords.
         case .boolean(let value): return value ? "1" : "0"
-        case .sql(let expression):
+        case .sql(let written):
+            let expression = SQLText.closingLineComment(written)
             let tokens = SQLTokenizer.tokens(in: expression)
             if tokens.count == 1, tokens[0].kind != .symbol { return expression }
             if tokens.count == 2, tokens[0].isSymbol("-") || tokens[0].isSymbol("+"), tokens[1].kind == .number {
@@ -101,9 +102,13 @@ extension DefaultValue {
     public var comparisonKey: String {
         switch self {
         case .null: return "null"
-        case .integer(let value): return "n:\(Double(value))"
-        case .real(let value): return "n:\(value)"
-        case .boolean(let value): return "n:\(value ? 1.0 : 0.0)"
+        // Numbers by value, 1 the same as 1.0, integers exactly (not through a Double, which
+        // would make 2^53 and 2^53 + 1 the same).
+        case .integer(let value): return "n:\(value)"
+        case .real(let value):
+            if value == value.rounded(), let integer = Int64(exactly: value) { return "n:\(integer)" }
+            return "n:\(value)"
+        case .boolean(let value): return "n:\(value ? 1 : 0)"
         case .text(let value): return "t:" + value
         case .sql(let expression):
             let value = DefaultValue(sql: expression)
@@ -111,6 +116,26 @@ extension DefaultValue {
                 return "s:" + SQLText.normalize(tokens: SQLText.strippingOuterParentheses(SQLTokenizer.tokens(in: expression)))
             }
             return value.comparisonKey
+        }
+    }
+
+    /// Whether the default is a raw SQL expression (`default_sql`).
+    public var isExpression: Bool {
+        if case .sql = self { return true }
+        return false
+    }
+
+    /// The value as a person wrote it, for messages: text without its SQL quotes.
+    ///
+    /// ```swift
+    /// DefaultValue.text("1e3").displayText // "1e3"
+    /// DefaultValue.integer(7).displayText  // "7"
+    /// ```
+    public var displayText: String {
+        switch self {
+        case .text(let value): return value
+        case .sql(let expression): return expression
+        default: return sqlExpression
         }
     }
 

@@ -32,6 +32,19 @@ public enum SQLText {
         "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
+    /// `sql`, followed by a line break when it ends in a `--` comment, so that what is written
+    /// after it (a closing parenthesis, the next clause, a semicolon) is not swallowed by it.
+    ///
+    /// ```swift
+    /// SQLText.closingLineComment("a > 0 -- positive") // "a > 0 -- positive\n"
+    /// SQLText.closingLineComment("a > 0")             // "a > 0"
+    /// ```
+    public static func closingLineComment(_ sql: String) -> String {
+        guard let last = SQLTokenizer.tokens(in: sql, keepingComments: true).last, last.kind == .comment,
+              last.text.hasPrefix("--"), !sql[last.range.upperBound...].contains(where: \.isNewline) else { return sql }
+        return sql + "\n"
+    }
+
     /// A canonical form of an expression or statement, for comparison only: comments and
     /// whitespace dropped, identifiers unquoted and case-folded, keywords case-folded, literals kept.
     public static func normalize(_ sql: String) -> String {

@@ -23,7 +23,7 @@ public enum SchemaSQL {
             items.append("  UNIQUE (\(SQLText.quoteList(unique)))")
         }
         for check in table.checks {
-            items.append("  CHECK (\(check))")
+            items.append("  CHECK (\(SQLText.closingLineComment(check)))")
         }
         for foreignKey in table.foreignKeys {
             items.append("  FOREIGN KEY (\(SQLText.quoteList(foreignKey.columns))) " + referenceClause(
@@ -50,14 +50,15 @@ public enum SchemaSQL {
         if column.isUnique { parts.append("UNIQUE") }
         if let value = column.defaultValue { parts.append("DEFAULT " + value.sqlExpression) }
         if let collation = column.collation { parts.append("COLLATE " + SQLText.quoteIfNeeded(collation)) }
-        if let check = column.check { parts.append("CHECK (\(check))") }
+        if let check = column.check { parts.append("CHECK (\(SQLText.closingLineComment(check)))") }
         if let reference = column.reference {
             parts.append(referenceClause(
                 table: reference.table, columns: reference.column.map { [$0] } ?? [],
                 onDelete: reference.onDelete, onUpdate: reference.onUpdate, isDeferred: reference.isDeferred))
         }
         if let generated = column.generated {
-            parts.append("GENERATED ALWAYS AS (\(generated.expression)) " + (generated.isStored ? "STORED" : "VIRTUAL"))
+            parts.append("GENERATED ALWAYS AS (\(SQLText.closingLineComment(generated.expression))) "
+                         + (generated.isStored ? "STORED" : "VIRTUAL"))
         }
         return parts.joined(separator: " ")
     }
@@ -78,18 +79,18 @@ public enum SchemaSQL {
         if let sql = index.sql { return sql }
         var sql = "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX \(SQLText.quote(index.name)) ON "
             + "\(SQLText.quote(table)) (\(SQLText.quoteList(index.columns)))"
-        if let condition = index.condition { sql += " WHERE " + condition }
+        if let condition = index.condition { sql += " WHERE " + SQLText.closingLineComment(condition) }
         return sql
     }
 
     /// `CREATE VIEW "name" AS select`.
     public static func createView(_ view: View) -> String {
-        "CREATE VIEW \(SQLText.quote(view.name)) AS " + view.select.trimmingSemicolons()
+        "CREATE VIEW \(SQLText.quote(view.name)) AS " + SQLText.closingLineComment(view.select.trimmingSemicolons())
     }
 
     /// The trigger's own statement, without a trailing semicolon.
     public static func createTrigger(_ trigger: Trigger) -> String {
-        trigger.sql.trimmingSemicolons()
+        SQLText.closingLineComment(trigger.sql.trimmingSemicolons())
     }
 }
 

@@ -35,6 +35,54 @@ import Testing
         #expect(try space.read { try Row.fetchAll($0, sql: "SELECT b, a FROM t") } == [["b": "y", "a": "x"]])
     }
 
+    /// An expression that ends in a `--` comment, as a block scalar invites, must not swallow
+    /// what SQL follows it: the closing parenthesis, the next clause, the semicolon of the dry run.
+    @Test func expressionsEndingInALineCommentKeepTheirSQLIntact() throws {
+        let yaml = """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+                  a: { type: INTEGER, check: "a >= 0 -- never negative", default_sql: "0 -- start", collate: BINARY }
+                  b: { type: INTEGER, generated: "a * 2 -- twice" }
+                indexes:
+                  t_a: { columns: [a], where: "a > 0 -- positive only" }
+            views:
+              doubled: |
+                SELECT b FROM t -- every row
+            """
+        let space = try Workspace()
+        try space.writeSchema(yaml)
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.sql.contains("-- every row\n;"))
+        try space.sync()
+        try space.execute("INSERT INTO t (id) VALUES (1); INSERT INTO t (id, a) VALUES (2, 5)")
+        #expect(try space.read { try Int.fetchAll($0, sql: "SELECT b FROM doubled ORDER BY b") } == [0, 10])
+        #expect(throws: DatabaseError.self) { try space.execute("INSERT INTO t (id, a) VALUES (3, -1)") }
+        #expect(try !space.sync().didChange)
+        #expect(try space.remainingChanges() == [])
+    }
+
+    @Test func aChangeOfALargeIntegerDefaultIsSeen() throws {
+        let (space, report) = try sync(from: """
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  a: { type: INTEGER, default: 9007199254740992 }
+            """, to: """
+            version: 1.0.1
+            tables:
+              t:
+                columns:
+                  a: { type: INTEGER, default: 9007199254740993 }
+            """)
+        #expect(report.plan.steps.contains { $0.summary.contains("default changed") })
+        #expect(try space.read { try String.fetchOne($0, sql: "SELECT dflt_value FROM pragma_table_info('t')") }
+                == "9007199254740993")
+    }
+
     @Test func aPartialIndexOverADroppedColumnGoesWithIt() throws {
         let (space, report) = try sync(from: """
             version: 1.0.0

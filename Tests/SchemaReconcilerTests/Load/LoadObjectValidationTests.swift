@@ -45,12 +45,13 @@ import Testing
             views:
               emails: SELECT email FROM users
             triggers:
-              "audit users": CREATE TEMP TRIGGER IF NOT EXISTS main."Audit Users" BEFORE DELETE ON "users" BEGIN SELECT 1; END
+              "audit users": CREATE TRIGGER IF NOT EXISTS main."Audit Users" BEFORE DELETE ON "users" BEGIN SELECT 1; END
               emails_insert: >
                 CREATE TRIGGER emails_insert INSTEAD OF INSERT ON main.emails
                 BEGIN INSERT INTO users(email) VALUES (NEW.email); END
             """)
-        #expect(file.schema.triggers.map(\.name) == ["audit users", "emails_insert"])
+        // The statement's spelling of the name is the one SQLite stores, and so the declared one.
+        #expect(file.schema.triggers.map(\.name) == ["Audit Users", "emails_insert"])
         #expect(file.schema.triggers.map(\.table) == ["users", "emails"])
     }
 
@@ -63,6 +64,40 @@ import Testing
                     at: "CREATE TRIGGER", mentioning: ["ON table"])
         expectError(Self.users + "triggers:\n  t: CREATE TRIGGER t AFTER INSERT ON userz BEGIN SELECT 1; END",
                     "undeclaredReference", at: "CREATE TRIGGER", mentioning: ["'userz'", "did you mean 'users'?"])
+        expectError(Self.users + "triggers:\n  t: CREATE TEMP TRIGGER t AFTER INSERT ON users BEGIN SELECT 1; END",
+                    "invalidValue", at: "CREATE TEMP", mentioning: ["declare it without TEMP"])
+    }
+
+    // MARK: What SQLite itself refuses
+
+    @Test func whatSQLiteRefusesToCreateIsInvalidInputAtItsDeclaration() {
+        let table = "tables:\n  t:\n    columns:\n      id: { type: INTEGER, primary_key: true }\n"
+        let cases: [(yaml: String, needle: String, phrase: String)] = [
+            (table + "      a: { type: TEXT, check: \"a >>> 0\" }\n", "t:", "syntax error"),
+            (table + "      a: { type: TEXT, collate: NO_SUCH }\n", "t:", "no such collation sequence"),
+            (table + "      a: { type: TEXT, default_sql: \"(id + 1)\" }\n", "t:", "not constant"),
+            (table + "      a: { type: INTEGER, generated: \"missing + 1\" }\n", "t:", "no such column: missing"),
+            (table + "    indexes:\n      t_a: { columns: [id], where: \"id >\" }\n", "t_a:", "incomplete input"),
+            (table + "views:\n  v: SELECT id FROM t; DELETE FROM t\n", "v:", "more than one SQL statement"),
+            (table + "views:\n  v: SELECT id FROM t WHERE id >>> 1\n", "v:", "syntax error"),
+            (table + "triggers:\n  tr: CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELEC 1; END\n", "tr:", "syntax error"),
+            (table + "triggers:\n  tr: CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END; DROP TABLE t\n", "tr:",
+             "more than one SQL statement"),
+        ]
+        for (yaml, needle, phrase) in cases {
+            expectError("version: 1.0.0\n" + yaml, "refusedBySQLite", at: needle, mentioning: [phrase])
+        }
+    }
+
+    @Test func viewsAndTriggersMayReadTablesTheFileDoesNotDeclare() throws {
+        // A view over an FTS table that an upgrade creates, say: only its syntax is checked.
+        let file = try loadSchema(Self.users + """
+            views:
+              found: SELECT rowid FROM users_fts WHERE users_fts MATCH 'x'
+            triggers:
+              users_indexed: CREATE TRIGGER users_indexed AFTER INSERT ON users BEGIN INSERT INTO users_fts (rowid) VALUES (NEW.rowid); END
+            """)
+        #expect(file.schema.views.map(\.name) == ["found"])
     }
 
     // MARK: One namespace, reserved names

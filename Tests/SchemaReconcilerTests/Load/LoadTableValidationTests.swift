@@ -607,6 +607,28 @@ import Testing
         #expect(users.columns[0].renamedFrom == ["full_name", "fullname"])
     }
 
+    // MARK: Types
+
+    @Test(arguments: ["INTEGER", "varchar(20)", "DECIMAL(10, 2)", "UNSIGNED BIG INT", "double precision", "NUMERIC(-5)"])
+    func typeNamesAsSQLiteReadsThem(type: String) throws {
+        let file = try loadSchema("version: 1.0.0\ntables:\n  t:\n    columns:\n      a: { type: '\(type)' }\n")
+        #expect(file.schema.tables.first?.columns.first?.type == type)
+    }
+
+    @Test func constraintsAndNumbersAreNotTypes() {
+        let cases: [(type: String, phrase: String)] = [
+            ("TEXT NOT NULL", "'NOT' starts a constraint"), ("PRIMARY KEY", "'PRIMARY' starts a constraint"),
+            ("TEXT COLLATE NOCASE", "'COLLATE' starts a constraint"), ("5", "a type is a name"),
+            ("int(11) unsigned", "optionally with sizes"), ("VARCHAR(x)", "sizes of a type are numbers"),
+        ]
+        for (type, phrase) in cases {
+            expectError("version: 1.0.0\ntables:\n  t:\n    columns:\n      a: { type: '\(type)' }\n",
+                        "invalidValue", at: "'\(type)'", mentioning: [phrase])
+            expectError("version: 1.0.0\ntables:\n  t:\n    columns:\n      a: '\(type)'\n",
+                        "invalidValue", at: "'\(type)'", mentioning: [phrase])
+        }
+    }
+
     // MARK: Strict and without rowid
 
     @Test func strictTablesNeedStrictTypes() {
@@ -628,6 +650,27 @@ import Testing
                   a: INTEGER
                   b: {}
             """, "conflict", at: "b:", mentioning: ["no type"])
+    }
+
+    /// SQLite converts a default a STRICT column can store without loss; only one it cannot is refused.
+    @Test func strictDefaultsAreJudgedAsSQLiteStoresThem() throws {
+        let file = try loadSchema("""
+            version: 1.0.0
+            tables:
+              t:
+                strict: true
+                columns:
+                  a: { type: TEXT, default: 1.0 }
+                  b: { type: INTEGER, default: '1e3' }
+                  c: { type: REAL, default: '2.5' }
+                  d: { type: INTEGER, default: 3.0 }
+                  e: { type: ANY, default: x }
+            """)
+        #expect(file.schema.tables.first?.columns.count == 5)
+        for (column, value) in [("a: { type: INTEGER", "'x'"), ("a: { type: INTEGER", "2.5"), ("a: { type: BLOB", "'x'")] {
+            expectError("version: 1.0.0\ntables:\n  t:\n    strict: true\n    columns:\n      \(column), default: \(value) }\n",
+                        "invalidValue", at: value, mentioning: ["cannot store it"])
+        }
     }
 
     @Test func withoutRowIDNeedsAPrimaryKey() {

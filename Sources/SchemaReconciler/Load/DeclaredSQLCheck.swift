@@ -1,0 +1,94 @@
+import GRDB
+
+// MARK: - DeclaredSQLCheck
+
+/// Has SQLite create the declared schema in an empty in-memory database, one statement at a
+/// time, so that what SQLite would refuse during a sync is invalid input, found before anything
+/// is touched and located where schema.yaml declares it: a syntax error in a CHECK or WHERE, an
+/// unknown collation, a default that is not constant, a generated column over a missing column,
+/// a STRICT column whose default it cannot store, a value that holds a second statement.
+///
+/// Views and triggers are checked as SQLite checks them when they are created: their syntax,
+/// not the tables they read, which may be tables of the database that the file does not declare.
+///
+/// ```swift
+/// try DeclaredSQLCheck(schema: file.schema, locations: file.locations).run()
+/// ```
+struct DeclaredSQLCheck {
+    /// The declared schema.
+    var schema: Schema
+    /// Where each object is declared, as ``SchemaFile/locations``.
+    var locations: [String: SourceLocation]
+
+    /// Throws ``SchemaError/refusedBySQLite(_:message:at:)`` (or ``SchemaError/invalidValue(_:for:in:reason:at:)``
+    /// for a STRICT default) for the first object SQLite refuses.
+    func run() throws {
+        // Without SQLite at hand there is nothing to ask; the sync itself will tell.
+        guard let queue = try? DatabaseQueue() else { return }
+        try queue.inDatabase { db in
+            for table in schema.tables {
+                let tablePath = "tables.\(table.name)"
+                try create(SchemaSQL.createTable(table), what: "table '\(table.name)'", at: tablePath, in: db)
+                try checkStrictDefaults(of: table, in: db)
+                for index in table.indexes {
+                    try create(SchemaSQL.createIndex(index, on: table.name),
+                               what: "index '\(index.name)' of table '\(table.name)'",
+                               at: "\(tablePath).indexes.\(index.name)", in: db)
+                }
+            }
+            for view in schema.views {
+                try create(SchemaSQL.createView(view), what: "view '\(view.name)'", at: "views.\(view.name)", in: db)
+            }
+            for trigger in schema.triggers {
+                try create(SchemaSQL.createTrigger(trigger), what: "trigger '\(trigger.name)'",
+                           at: "triggers.\(trigger.name)", in: db)
+            }
+        }
+    }
+
+    // MARK: Statements
+
+    /// Runs one statement, refusing text that holds more than one.
+    private func create(_ sql: String, what: String, at path: String, in db: Database) throws {
+        do {
+            try db.makeStatement(sql: sql).execute()
+        } catch let error as DatabaseError {
+            let message = error.resultCode == .SQLITE_MISUSE && (error.message ?? "").hasPrefix("Multiple statements")
+                ? "it holds more than one SQL statement; write only its own SQL, without ';'"
+                : error.message ?? error.description
+            throw SchemaError.refusedBySQLite(what, message: message, at: location(path))
+        }
+    }
+
+    /// Each literal default of a STRICT table is one SQLite can store in its column: SQLite
+    /// converts a value when it can do so without loss, and refuses the rows otherwise.
+    private func checkStrictDefaults(of table: Table, in db: Database) throws {
+        guard table.isStrict else { return }
+        for column in table.columns {
+            guard let value = column.defaultValue, !value.isNull, !value.isExpression, let type = column.type else { continue }
+            let probe = "_reconciler_probe"
+            try db.execute(sql: "CREATE TABLE \(SQLText.quote(probe)) (x \(type) DEFAULT \(value.sqlExpression)) STRICT")
+            defer { try? db.execute(sql: "DROP TABLE \(SQLText.quote(probe))") }
+            do {
+                try db.execute(sql: "INSERT INTO \(SQLText.quote(probe)) DEFAULT VALUES")
+            } catch is DatabaseError {
+                let columnPath = "tables.\(table.name).columns.\(column.name)"
+                throw SchemaError.invalidValue(
+                    value.displayText, for: "default", in: "column '\(column.name)' of table '\(table.name)'",
+                    reason: "a strict \(type.uppercased()) column cannot store it; every row given this default "
+                        + "would be refused", at: location(columnPath + ".default", orElse: columnPath))
+            }
+        }
+    }
+
+    // MARK: Locations
+
+    /// Where `path` is declared; names compare case-insensitively, as the declaration may spell
+    /// a trigger's name in its statement otherwise than its key.
+    private func location(_ path: String, orElse fallback: String? = nil) -> SourceLocation {
+        if let found = locations[path] { return found }
+        if let found = locations.first(where: { $0.key.isSameName(as: path) })?.value { return found }
+        if let fallback { return location(fallback) }
+        return SourceLocation(file: locations.values.first?.file ?? "schema.yaml", line: 1, column: 1)
+    }
+}
