@@ -91,11 +91,25 @@ public struct Reconciler: Sendable {
     /// once its sync has committed: a failed sync leaves no file behind.
     @discardableResult
     public func sync(databaseAt path: String) throws -> SyncReport {
-        try Self.checkDatabasePath(path)
-        guard FileManager.default.fileExists(atPath: path) else {
-            return try syncNewDatabase(at: path)
+        try validatingSchemaFirst {
+            try Self.checkDatabasePath(path)
+            guard FileManager.default.fileExists(atPath: path) else {
+                return try syncNewDatabase(at: path)
+            }
+            return try sync(openDatabase(at: path, readonly: false))
         }
-        return try sync(openDatabase(at: path, readonly: false))
+    }
+
+    /// Runs `body`; when the database cannot be read, an invalid schema.yaml is the error to
+    /// report, as validating it is the first step of a sync. (On success the file is validated
+    /// only when it changed: the fast no-op path never parses it.)
+    func validatingSchemaFirst<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ReconcileError {
+            if case .unreadableDatabase = error { _ = try SyncSession(reconciler: self).loadSchema() }
+            throw error
+        }
     }
 
     private func syncNewDatabase(at path: String) throws -> SyncReport {
@@ -161,11 +175,13 @@ public struct Reconciler: Sendable {
 
     /// What a sync of the database at `path` would do; never writes, and never creates the file.
     public func plan(databaseAt path: String) throws -> Plan {
-        try Self.checkDatabasePath(path)
-        guard FileManager.default.fileExists(atPath: path) else {
-            return try plan(DatabaseQueue())
+        try validatingSchemaFirst {
+            try Self.checkDatabasePath(path)
+            guard FileManager.default.fileExists(atPath: path) else {
+                return try plan(DatabaseQueue())
+            }
+            return try plan(openDatabase(at: path, readonly: true))
         }
-        return try plan(openDatabase(at: path, readonly: true))
     }
 
     /// A connection to the file at `path`, waiting up to the busy timeout for other writers.

@@ -231,7 +231,7 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
         case .conflict(let message, _):
             return message
         case .invalidVersion(let text, _):
-            return "'\(text)' is not a semantic version; write MAJOR.MINOR.PATCH such as 1.4.0 "
+            return "'\(text)' is not a semantic version; write MAJOR.MINOR.PATCH, numbers without leading zeros, such as 1.4.0 "
                 + "(1.4 means 1.4.0; a pre-release such as 2.0.0-beta.2 is allowed)"
         case .upgradeAboveVersion(let upgrade, let version, _):
             return "upgrade \(upgrade) is above the schema's version \(version), so it would never run; "

@@ -59,7 +59,11 @@ struct SchemaParser {
         let entries = try reader.entries(of: root, key: "", in: "the file", owner: Self.topLevel, allowed: Self.keys,
                                          expected: "a mapping with 'version' and 'tables'")
         var byKey: [String: YAMLEntry] = [:]
-        for entry in entries { byKey[entry.key] = entry }
+        // An optional section left empty (every entry commented out, say) declares nothing.
+        let optional: Set<String> = ["views", "triggers", "drop", "upgrades"]
+        for entry in entries where !(optional.contains(entry.key) && reader.isNull(entry.value)) {
+            byKey[entry.key] = entry
+        }
         guard let versionEntry = byKey["version"] else {
             throw SchemaError.missingKey("version", in: Self.topLevel, at: reader.location(of: root))
         }

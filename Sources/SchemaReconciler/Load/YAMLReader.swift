@@ -75,6 +75,11 @@ struct YAMLReader {
                                             found: "a key that is \(describe(pair.key))",
                                             at: location(of: pair.key))
             }
+            if scalar.string == "<<" && scalar.style == .plain {
+                throw SchemaError.conflict(
+                    "YAML merge keys (<<) are not supported; write the keys out (an alias such as *name "
+                        + "can stand for a whole value)", at: location(of: pair.key))
+            }
             return YAMLEntry(key: scalar.string, keyNode: pair.key, value: pair.value)
         }
     }

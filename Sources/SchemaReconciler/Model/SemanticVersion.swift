@@ -30,13 +30,19 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
         }
         guard let first = core.first, first.isNumber else { return nil }
         let release = core.prefix { $0 != "-" }
+        // Numbers have no leading zero (01.2.0, 1.0.0-01), as semantic versioning requires.
+        func isNumber(_ part: Substring) -> Bool {
+            !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        func hasLeadingZero(_ part: Substring) -> Bool { isNumber(part) && part.count > 1 && part.first == "0" }
         guard release.split(separator: ".", omittingEmptySubsequences: false)
-            .allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+            .allSatisfy({ isNumber($0) && !hasLeadingZero($0) })
         else { return nil }
         if release.count < core.count {
             let pre = core[core.index(core.startIndex, offsetBy: release.count + 1)...]
             guard !pre.isEmpty, pre.split(separator: ".", omittingEmptySubsequences: false)
-                .allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } })
+                .allSatisfy({ !$0.isEmpty && !hasLeadingZero($0)
+                    && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } })
             else { return nil }
         }
         guard let parsed = Version(tolerant: core) else { return nil }

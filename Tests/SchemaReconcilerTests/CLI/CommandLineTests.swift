@@ -116,5 +116,13 @@ import Testing
             #expect(result.error.contains("cannot read the database"), "\(arguments)")
         }
         #expect(try String(contentsOfFile: space.databasePath, encoding: .utf8) == text)
+
+        // Validating schema.yaml comes first: an invalid one is the error to report.
+        try space.writeSchema(Self.schema.replacingOccurrences(of: "columns:", with: "colums:"))
+        for arguments in [[], ["--dry-run"], ["status"]] {
+            let result = try ReconcileCommand.run(arguments, in: space.url)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.error.contains("did you mean 'columns'?"), "\(arguments)")
+        }
     }
 }

@@ -186,6 +186,29 @@ import Testing
 
     // MARK: Top level
 
+    @Test func anOptionalSectionLeftEmptyDeclaresNothing() throws {
+        let file = try loadSchema(Self.users + """
+            views:
+              # none yet
+            triggers:
+            drop: ~
+            upgrades:
+            """)
+        #expect(file.schema.views.isEmpty && file.schema.triggers.isEmpty && file.upgrades.isEmpty)
+    }
+
+    @Test func mergeKeysAreRefusedWithAMessageThatSaysSo() {
+        expectError("""
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  id: &id { type: INTEGER, primary_key: true }
+                  other:
+                    <<: *id
+            """, "conflict", at: "<<", mentioning: ["merge keys (<<) are not supported"])
+    }
+
     @Test func versionAndTablesAreRequired() {
         expectError("tables: {}\n", "missingKey", at: "tables", mentioning: ["'version'"])
         expectError("version: 1.0.0\n", "missingKey", at: "version", mentioning: ["'tables'"])

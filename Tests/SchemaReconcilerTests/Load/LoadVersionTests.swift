@@ -65,7 +65,7 @@ import Testing
         #expect(file.upgrades.map(\.version) == [SemanticVersion("1.0.0")])
     }
 
-    @Test(arguments: ["1.x", "v1.0.0", "1..0", "1.0.0-", "abc", "1.0.0+", "-1.0.0"])
+    @Test(arguments: ["1.x", "v1.0.0", "1..0", "1.0.0-", "abc", "1.0.0+", "-1.0.0", "01.2.3", "1.02.0", "1.0.0-01"])
     func invalidVersionsAreRejected(text: String) throws {
         let yaml = "version: \(text)\ntables: {}\n"
         expectError(yaml, "invalidVersion", at: text, mentioning: ["'\(text)' is not a semantic version"])
