@@ -88,12 +88,13 @@ public struct SchemaLoader: Sendable {
         let reader = YAMLReader(file: file)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml, Resolver.basic)
+            root = try Yams.compose(yaml: yaml, Self.resolver)
         } catch let error as YamlError {
             throw Self.schemaError(from: error, file: file, yaml: yaml)
         } catch {
             throw SchemaError.syntax("\(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
+        if let root { try Self.refuseExplicitTags(in: root, reader: reader) }
         let parsed = try SchemaParser(reader: reader).parse(root)
         try DeclaredSQLCheck(schema: parsed.schema, locations: parsed.locations).run()
         let scripts = UpgradeScriptReader(directory: url.deletingLastPathComponent(), file: file)
@@ -105,6 +106,40 @@ public struct SchemaLoader: Sendable {
             upgrades: try scripts.read(parsed.upgrades, reader: reader),
             contents: contents,
             locations: parsed.locations)
+    }
+
+    // MARK: Tags
+
+    /// Marks every plain scalar written without a tag, so that one written with a tag can be told apart.
+    static let untagged = Tag.Name(rawValue: "tag:reconciler,untagged")
+
+    /// YAML's basic resolver (every scalar is text until the key that reads it says otherwise),
+    /// plus the rule that marks untagged plain scalars.
+    static let resolver: Resolver = (try? Resolver.basic.appending(untagged, "^")) ?? Resolver.basic
+
+    /// Refuses explicit tags (`!!str 0`, `!sql now()`): the key that reads a value decides its
+    /// type, and a tag that seems to say otherwise would be ignored.
+    static func refuseExplicitTags(in node: Node, reader: YAMLReader) throws {
+        switch node {
+        case .scalar(let scalar):
+            let tag = node.tag.description
+            let implicit = scalar.style == .plain ? untagged.rawValue : Tag.Name.str.rawValue
+            guard tag == implicit else {
+                let written = tag.replacingOccurrences(of: "tag:yaml.org,2002:", with: "!!")
+                throw SchemaError.conflict(
+                    "YAML tags such as '\(written)' are not supported: the key decides how a value is read; "
+                        + "quote a value to make it text (default: '0')", at: reader.location(of: node))
+            }
+        case .mapping(let mapping):
+            for (key, value) in mapping {
+                try refuseExplicitTags(in: key, reader: reader)
+                try refuseExplicitTags(in: value, reader: reader)
+            }
+        case .sequence(let sequence):
+            for element in sequence { try refuseExplicitTags(in: element, reader: reader) }
+        case .alias:
+            return
+        }
     }
 
     /// The file as given: the URL's path relative to its base when it has one.

@@ -112,4 +112,11 @@ import Testing
             """
         #expect(try loadSchema(yaml).schema.tables[0].columns[0].defaultValue == .sql("(strftime('%s','now'))"))
     }
+
+    /// The key decides how a value is read; a tag that seems to say otherwise is refused, not ignored.
+    @Test(arguments: [("!!str 0", "!!str"), ("!!int '5'", "!!int"), ("!sql CURRENT_TIMESTAMP", "!sql"), ("! 0", "!!str")])
+    func explicitTagsAreRefused(value: String, tag: String) {
+        expectError("version: 1.0.0\ntables:\n  t:\n    columns:\n      a: { type: TEXT, default: \(value) }\n",
+                    "conflict", at: value, mentioning: ["YAML tags such as '\(tag)' are not supported"])
+    }
 }
