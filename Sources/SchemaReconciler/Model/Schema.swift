@@ -51,19 +51,30 @@ public struct Schema: Sendable, Equatable {
 // MARK: - Names
 
 extension String {
-    /// Whether two SQL names denote the same object: SQLite folds ASCII letter case.
+    /// Whether two SQL names denote the same object: SQLite folds ASCII letter case and
+    /// compares everything else as it is written, so that `café` spelled with a combining accent
+    /// is another name than `café` spelled with `é` (which Swift's `==` would take for equal).
     ///
     /// ```swift
-    /// "Users".isSameName(as: "users") // true
+    /// "Users".isSameName(as: "users")            // true
+    /// "caf\u{E9}".isSameName(as: "cafe\u{301}") // false
     /// ```
     public func isSameName(as other: String) -> Bool {
         sqlNameKey == other.sqlNameKey
     }
 
-    /// The key SQLite compares names by: ASCII letters folded to lower case, other characters kept.
+    /// The key SQLite compares names by: ASCII letters folded to lower case, and every other
+    /// character outside ASCII written as its code point (`\u{e9}`), so that keys that Swift
+    /// compares equal are exactly the names SQLite takes for the same. A key is its own key.
     public var sqlNameKey: String {
-        String(String.UnicodeScalarView(unicodeScalars.map { scalar in
-            (scalar.value >= 65 && scalar.value <= 90) ? Unicode.Scalar(scalar.value + 32)! : scalar
-        }))
+        var key = ""
+        for scalar in unicodeScalars {
+            switch scalar.value {
+            case 65...90: key.unicodeScalars.append(Unicode.Scalar(scalar.value + 32)!)
+            case 0..<128: key.unicodeScalars.append(scalar)
+            default: key += "\\u{" + String(scalar.value, radix: 16) + "}"
+            }
+        }
+        return key
     }
 }

@@ -64,6 +64,33 @@ import Testing
         #expect(try space.remainingChanges() == [])
     }
 
+    /// SQLite compares names byte for byte but for ASCII letter case: `café` with `é` and `café`
+    /// with a combining accent are two tables, though Swift's `==` takes them for equal.
+    @Test func namesThatAreOnlyCanonicallyEquivalentAreDifferentTables() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed == decomposed && !composed.isSameName(as: decomposed))
+        #expect("Users".isSameName(as: "users") && "\u{C9}T\u{C9}".isSameName(as: "\u{C9}t\u{C9}"))
+        let space = try Workspace()
+        try space.execute("CREATE TABLE \"\(decomposed)\" (id INTEGER PRIMARY KEY); INSERT INTO \"\(decomposed)\" VALUES (1)")
+        try space.writeSchema("""
+            version: 1.0.0
+            tables:
+              \(composed):
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+              kid:
+                columns:
+                  parent: { type: TEXT, references: \(composed).id }
+            """)
+        let report = try space.sync()
+        #expect(report.plan.steps.map(\.summary) == ["create table \(composed)", "create table kid"])
+        #expect(report.warnings.count == 1 && report.warnings[0].hasPrefix("table \(decomposed) is not declared"))
+        let names = try space.read { try Data.fetchAll($0, sql: "SELECT CAST(name AS BLOB) FROM sqlite_master WHERE type = 'table' ORDER BY rowid") }
+        #expect(names.prefix(2) == [Data(decomposed.utf8), Data(composed.utf8)])
+        try space.execute("PRAGMA foreign_keys = ON; INSERT INTO \"\(composed)\" VALUES (7); INSERT INTO kid VALUES (7)")
+        #expect(try !space.sync().didChange)
+    }
+
     @Test func aChangeOfALargeIntegerDefaultIsSeen() throws {
         let (space, report) = try sync(from: """
             version: 1.0.0
