@@ -199,8 +199,18 @@ public struct Reconciler: Sendable {
         do {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch {
-            throw ReconcileError.unreadableDatabase(path: path, message: Self.message(of: error))
+            throw ReconcileError.unreadableDatabase(path: path, message: Self.explained(Self.message(of: error), path: path))
         }
+    }
+
+    /// SQLite's message, with what a reading connection cannot do: recover the write that a
+    /// `-journal` file beside the database shows was interrupted.
+    static func explained(_ message: String, path: String) -> String {
+        guard message.contains("readonly database"), FileManager.default.fileExists(atPath: path + "-journal") else {
+            return message
+        }
+        return message + " (a -journal file beside it shows a write that was interrupted; only a connection that "
+            + "may write can recover it: run a sync, or open the database in the app, first)"
     }
 
     /// Whether the file's header says it is in WAL mode (its read and write versions are 2).
@@ -224,7 +234,7 @@ public struct Reconciler: Sendable {
         } catch let error as ReconcileError {
             throw error
         } catch {
-            throw ReconcileError.unreadableDatabase(path: path, message: message(of: error))
+            throw ReconcileError.unreadableDatabase(path: path, message: explained(message(of: error), path: path))
         }
     }
 

@@ -136,6 +136,11 @@ struct SyncSession {
             throw ReconcileError.cannotPlan("the code upgrade \(code.name) is registered for version \(code.version), "
                                             + "above schema.yaml's version \(file.version): bump `version` to run it")
         }
+        if !isNew, state == nil, options.legacyVersion > file.version {
+            throw ReconcileError.cannotPlan(
+                "the legacy version \(options.legacyVersion), assumed for a database that was never synced, is above "
+                    + "schema.yaml's version \(file.version); give a legacy version no higher than \(file.version)")
+        }
         let from: SemanticVersion? = isNew ? nil : (state?.version ?? options.legacyVersion)
         var acceptsNewer = false
         if let from, from > file.version {
@@ -188,7 +193,8 @@ struct SyncSession {
         do {
             return (try inspector.inspect(db), try inspector.unmanagedTables(db))
         } catch let error as DatabaseError {
-            throw ReconcileError.unreadableDatabase(path: db.description, message: error.message ?? error.description)
+            throw ReconcileError.unreadableDatabase(
+                path: db.description, message: Reconciler.explained(error.message ?? error.description, path: db.description))
         } catch {
             throw ReconcileError.cannotPlan("cannot read the live schema: \(error)")
         }

@@ -227,6 +227,19 @@ import Testing
         #expect(status.description.contains("schema: differs from schema.yaml"))
     }
 
+    @Test func aLegacyVersionAboveTheDeclaredOneIsRefusedAsSuch() throws {
+        let space = try workspace(version: "1.0.0", upgrades: [])
+        try space.execute("CREATE TABLE log (id INTEGER PRIMARY KEY, what TEXT NOT NULL)")
+        let before = try space.fileBytes()
+        #expect {
+            try space.sync(Reconciler.Options(legacyVersion: "5.0.0", allowsNewerDatabase: true))
+        } throws: { error in
+            guard case ReconcileError.cannotPlan(let message) = error else { return false }
+            return message.contains("the legacy version 5.0.0, assumed for a database that was never synced")
+        }
+        #expect(try space.fileBytes() == before)
+    }
+
     @Test func aScriptAddedBelowTheStoredVersionIsReportedAsNeverRunning() throws {
         let space = try workspace(version: "1.2.0", upgrades: ["1.2.0"])
         try space.sync()
