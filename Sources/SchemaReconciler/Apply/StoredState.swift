@@ -42,6 +42,11 @@ public struct StoredState: Sendable, Equatable {
         self.warnings = warnings
     }
 
+    /// Whether the upgrade of `version` named `name` (a script path or a code upgrade's name) ran.
+    func hasApplied(version: SemanticVersion, name: String) -> Bool {
+        appliedUpgrades.contains { $0.version == version && $0.name == name }
+    }
+
     // MARK: Reading
 
     /// The stored state, or nil when the database has never been synced.

@@ -37,21 +37,7 @@ extension SyncSession {
                                               checksum: Fingerprint.checksum(ofScript: script.sql), appliedAt: now))
             case .code(let name):
                 for code in reconciler.codeUpgrades where code.version == upgrade.version && code.name == name {
-                    var failure: (any Error)?
-                    do {
-                        try code.body(db)
-                    } catch {
-                        failure = error
-                    }
-                    // Ended by a ROLLBACK or a refused COMMIT, whatever it threw: stop before anything else runs.
-                    if !db.isInsideTransaction {
-                        throw ReconcileError.codeUpgradeFailed(version: upgrade.version, name: name,
-                                                               message: CommitGuard.message)
-                    }
-                    if let failure {
-                        throw ReconcileError.codeUpgradeFailed(version: upgrade.version, name: name,
-                                                               message: Reconciler.message(of: failure))
-                    }
+                    try run(code, in: db)
                 }
                 applied.append(AppliedUpgrade(version: upgrade.version, name: name, isScript: false, checksum: nil,
                                               appliedAt: now))
@@ -137,6 +123,26 @@ extension SyncSession {
                                                 message: message)
             }
             statements.append(sql)
+        }
+    }
+
+    // MARK: Code upgrades
+
+    /// Runs a code upgrade; one that ends the sync's transaction fails, whatever it threw.
+    private func run(_ code: Reconciler.CodeUpgrade, in db: Database) throws {
+        var failure: (any Error)?
+        do {
+            try code.body(db)
+        } catch {
+            failure = error
+        }
+        // Ended by a ROLLBACK or a refused COMMIT: stop before anything else runs.
+        if !db.isInsideTransaction {
+            throw ReconcileError.codeUpgradeFailed(version: code.version, name: code.name, message: CommitGuard.message)
+        }
+        if let failure {
+            throw ReconcileError.codeUpgradeFailed(version: code.version, name: code.name,
+                                                   message: Reconciler.message(of: failure))
         }
     }
 

@@ -221,7 +221,6 @@ struct SyncSession {
     /// Upgrades with stored version < key ≤ declared version that have not run, ascending;
     /// scripts of one version in their written order, then that version's code upgrades.
     func pendingUpgrades(file: SchemaFile, from: SemanticVersion, state: StoredState?) -> [PendingUpgrade] {
-        let applied = Set((state?.appliedUpgrades ?? []).map { "\($0.version)\u{0}\($0.name)" })
         var pending: [PendingUpgrade] = []
         var versions = Set(file.upgrades.map(\.version))
         versions.formUnion(reconciler.codeUpgrades.map(\.version))
@@ -232,17 +231,16 @@ struct SyncSession {
             pending += reconciler.codeUpgrades.filter { $0.version == version }
                 .map { PendingUpgrade(version: version, kind: .code(name: $0.name)) }
         }
-        return pending.filter { !applied.contains("\($0.version)\u{0}\($0.name)") }
+        return pending.filter { !(state?.hasApplied(version: $0.version, name: $0.name) ?? false) }
     }
 
     /// Scripts added since the last sync under a version the database has already passed: they
     /// will never run on it, which is easy to miss (a forgotten script added late, say).
     func unreachableScripts(file: SchemaFile, state: StoredState?) -> [String] {
         guard let state, let stored = state.version else { return [] }
-        let applied = Set(state.appliedUpgrades.map { "\($0.version)\u{0}\($0.name)" })
         let known = Set(state.scriptPaths)
         return file.upgrades.filter { $0.version <= stored }.flatMap { upgrade in
-            upgrade.scripts.filter { !known.contains($0.path) && !applied.contains("\(upgrade.version)\u{0}\($0.path)") }
+            upgrade.scripts.filter { !known.contains($0.path) && !state.hasApplied(version: upgrade.version, name: $0.path) }
                 .map { "upgrade script \($0.path) (\(upgrade.version)) is new, but the database is already at version "
                     + "\(stored): it will never run on this database; give it a version above \(stored) to run it" }
         }
