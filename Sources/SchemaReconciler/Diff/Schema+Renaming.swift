@@ -57,6 +57,7 @@ extension Table {
         }
         primaryKey = primaryKey.map(rename)
         uniqueConstraints = uniqueConstraints.map { $0.map(rename) }
+        keptClauses.rename(column: old, to: new)
         for index in foreignKeys.indices {
             foreignKeys[index].columns = foreignKeys[index].columns.map(rename)
         }

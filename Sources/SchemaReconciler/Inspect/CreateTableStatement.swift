@@ -32,6 +32,8 @@ public struct CreateTableStatement: Sendable, Equatable {
     public var columns: [ColumnDefinition]
     /// The table-level constraints, in order.
     public var constraints: [TableConstraint]
+    /// What each table-level constraint says besides its columns, in the same order.
+    public var constraintDetails: [ConstraintDetails]
     /// `STRICT` after the closing parenthesis.
     public var isStrict: Bool
     /// `WITHOUT ROWID` after the closing parenthesis.
@@ -67,6 +69,14 @@ public struct CreateTableStatement: Sendable, Equatable {
         public var generated: GeneratedColumn?
         /// The whole definition as written, from the name to the last constraint.
         public var sql: String
+        /// `ASC` or `DESC` after the column's `PRIMARY KEY`, as written.
+        public var primaryKeyOrder: String?
+        /// The `ON CONFLICT` resolution of the column's `PRIMARY KEY`, `NOT NULL` and `UNIQUE`,
+        /// keyed by those words.
+        public var conflicts: [String: String] = [:]
+        /// The `CONSTRAINT` name written before the column's `PRIMARY KEY`, `NOT NULL`, `UNIQUE`,
+        /// n-th `CHECK` or n-th `REFERENCES`, keyed by those words (`CHECK#0`, `REFERENCES#1`).
+        public var constraintNames: [String: String] = [:]
 
         /// Creates a column definition.
         public init(name: String, type: String? = nil, isPrimaryKey: Bool = false, isAutoincrement: Bool = false,
@@ -88,8 +98,26 @@ public struct CreateTableStatement: Sendable, Equatable {
         }
     }
 
-    /// A table-level constraint. Column names are unquoted, as written in the constraint;
-    /// `COLLATE` and `ASC`/`DESC` on key terms are not kept.
+    /// What a table-level constraint says besides its columns: its name, its conflict
+    /// resolution, and (for PRIMARY KEY and UNIQUE) its terms when they carry COLLATE or ASC/DESC.
+    public struct ConstraintDetails: Sendable, Equatable {
+        /// `CONSTRAINT name`, unquoted.
+        public var name: String?
+        /// The `ON CONFLICT` resolution.
+        public var conflict: String?
+        /// The terms, when one of them says more than its column name.
+        public var terms: [KeptClauses.KeyTerm]?
+
+        /// Creates details.
+        public init(name: String? = nil, conflict: String? = nil, terms: [KeptClauses.KeyTerm]? = nil) {
+            self.name = name
+            self.conflict = conflict
+            self.terms = terms
+        }
+    }
+
+    /// A table-level constraint. Column names are unquoted, as written in the constraint; its
+    /// name, conflict resolution and key terms are in ``constraintDetails``.
     public enum TableConstraint: Sendable, Equatable {
         /// `PRIMARY KEY (a, b)`, with `AUTOINCREMENT` written inside the parentheses.
         case primaryKey(columns: [String], isAutoincrement: Bool)
@@ -119,11 +147,14 @@ public struct CreateTableStatement: Sendable, Equatable {
 
         columns = []
         constraints = []
+        constraintDetails = []
         var inConstraints = false
         while true {
             if !inConstraints, Self.startsTableConstraint(cursor) { inConstraints = true }
             if inConstraints {
-                constraints.append(try Self.tableConstraint(&cursor))
+                let (constraint, details) = try Self.tableConstraint(&cursor)
+                constraints.append(constraint)
+                constraintDetails.append(details)
             } else {
                 columns.append(try Self.columnDefinition(&cursor))
             }
@@ -194,7 +225,8 @@ public struct CreateTableStatement: Sendable, Equatable {
         }
         table.checks = extraChecks
         table.foreignKeys = extraForeignKeys
-        for constraint in constraints {
+        for (constraint, details) in zip(constraints, constraintDetails) {
+            let kept: KeptClauses.Constraint
             switch constraint {
             case .primaryKey(let keyColumns, let isAutoincrement):
                 table.primaryKey = keyColumns.map(columnName)
@@ -202,13 +234,38 @@ public struct CreateTableStatement: Sendable, Equatable {
                    let index = table.columns.firstIndex(where: { $0.name.isSameName(as: keyColumns[0]) }) {
                     table.columns[index].isAutoincrement = true
                 }
+                kept = .primaryKey(columns: keyColumns)
             case .unique(let uniqueColumns):
                 table.uniqueConstraints.append(uniqueColumns.map(columnName))
+                kept = .unique(columns: uniqueColumns)
             case .check(let expression):
                 table.checks.append(expression)
+                kept = .check(expression: expression)
             case .foreignKey(var foreignKey):
+                kept = .foreignKey(columns: foreignKey.columns)
                 foreignKey.columns = foreignKey.columns.map(columnName)
                 table.foreignKeys.append(foreignKey)
+            }
+            table.keptClauses.names[kept] = details.name
+            table.keptClauses.conflicts[kept] = details.conflict
+            table.keptClauses.keyTerms[kept] = details.terms?.map { term in
+                KeptClauses.KeyTerm(column: columnName(term.column), suffix: term.suffix)
+            }
+        }
+        for definition in columns {
+            var constraints: [(word: String, constraint: KeptClauses.Constraint)] = [
+                ("PRIMARY KEY", .primaryKey(columns: [definition.name])), ("NOT NULL", .notNull(column: definition.name)),
+                ("UNIQUE", .unique(columns: [definition.name])),
+            ]
+            constraints += definition.checks.enumerated().map { ("CHECK#\($0.offset)", .check(expression: $0.element)) }
+            constraints += definition.references.indices.map { ("REFERENCES#\($0)", .foreignKey(columns: [definition.name])) }
+            for (word, constraint) in constraints {
+                if let name = definition.constraintNames[word] { table.keptClauses.names[constraint] = name }
+                if let conflict = definition.conflicts[word] { table.keptClauses.conflicts[constraint] = conflict }
+            }
+            if let order = definition.primaryKeyOrder {
+                table.keptClauses.keyTerms[.primaryKey(columns: [definition.name])] =
+                    [KeptClauses.KeyTerm(column: definition.name, suffix: order)]
             }
         }
         return table
@@ -256,31 +313,44 @@ public struct CreateTableStatement: Sendable, Equatable {
             }
         }
 
-        // The constraints.
+        // The constraints. A `CONSTRAINT name` names the constraint that follows it.
+        var pendingName: String?
+        func named(_ kind: String) {
+            if let name = pendingName, column.constraintNames[kind] == nil { column.constraintNames[kind] = name }
+        }
         while let token = cursor.peek(), !token.isSymbol(","), !token.isSymbol(")"), !token.isSymbol(";") {
             if cursor.consumeKeywords("CONSTRAINT") {
-                _ = try cursor.name("a constraint name")
-            } else if cursor.consumeKeywords("PRIMARY", "KEY") {
+                pendingName = try cursor.name("a constraint name")
+                continue
+            }
+            defer { pendingName = nil }
+            if cursor.consumeKeywords("PRIMARY", "KEY") {
                 column.isPrimaryKey = true
-                _ = cursor.consumeKeywords("ASC") || cursor.consumeKeywords("DESC")
-                try conflictClause(&cursor)
+                named("PRIMARY KEY")
+                if cursor.consumeKeywords("ASC") { column.primaryKeyOrder = "ASC" }
+                else if cursor.consumeKeywords("DESC") { column.primaryKeyOrder = "DESC" }
+                column.conflicts["PRIMARY KEY"] = try conflictClause(&cursor)
                 if cursor.consumeKeywords("AUTOINCREMENT") { column.isAutoincrement = true }
             } else if cursor.consumeKeywords("NOT", "NULL") {
                 column.isNotNull = true
-                try conflictClause(&cursor)
+                named("NOT NULL")
+                column.conflicts["NOT NULL"] = try conflictClause(&cursor)
             } else if cursor.consumeKeywords("NULL") {
-                try conflictClause(&cursor)
+                _ = try conflictClause(&cursor)
             } else if cursor.consumeKeywords("UNIQUE") {
                 column.isUnique = true
-                try conflictClause(&cursor)
+                named("UNIQUE")
+                column.conflicts["UNIQUE"] = try conflictClause(&cursor)
             } else if cursor.consumeKeywords("CHECK") {
+                named("CHECK#\(column.checks.count)")
                 column.checks.append(cursor.text(try cursor.parenthesized()))
-                try conflictClause(&cursor)
+                _ = try conflictClause(&cursor)
             } else if cursor.consumeKeywords("DEFAULT") {
                 column.defaultExpression = try defaultExpression(&cursor)
             } else if cursor.consumeKeywords("COLLATE") {
                 column.collation = try cursor.name("a collation name")
             } else if cursor.consumeKeywords("REFERENCES") {
+                named("REFERENCES#\(column.references.count)")
                 let clause = try referencesClause(&cursor)
                 column.references.append(ColumnReference(
                     table: clause.table, column: clause.columns.first,
@@ -334,10 +404,10 @@ public struct CreateTableStatement: Sendable, Equatable {
         return cursor.text(start..<cursor.position)
     }
 
-    /// An optional `ON CONFLICT ROLLBACK|ABORT|FAIL|IGNORE|REPLACE`, ignored.
-    private static func conflictClause(_ cursor: inout CreateStatementCursor) throws {
-        guard cursor.consumeKeywords("ON", "CONFLICT") else { return }
-        _ = try cursor.name("a conflict resolution")
+    /// An optional `ON CONFLICT ROLLBACK|ABORT|FAIL|IGNORE|REPLACE`: the resolution, upper-cased.
+    private static func conflictClause(_ cursor: inout CreateStatementCursor) throws -> String? {
+        guard cursor.consumeKeywords("ON", "CONFLICT") else { return nil }
+        return try cursor.name("a conflict resolution").uppercased()
     }
 
     /// An optional `[NOT] DEFERRABLE [INITIALLY DEFERRED|IMMEDIATE]`: nil when absent, else
@@ -416,49 +486,55 @@ public struct CreateTableStatement: Sendable, Equatable {
 
     // MARK: - Table constraints
 
-    private static func tableConstraint(_ cursor: inout CreateStatementCursor) throws -> TableConstraint {
-        if cursor.consumeKeywords("CONSTRAINT") { _ = try cursor.name("a constraint name") }
+    private static func tableConstraint(_ cursor: inout CreateStatementCursor) throws
+        -> (TableConstraint, ConstraintDetails) {
+        var details = ConstraintDetails()
+        if cursor.consumeKeywords("CONSTRAINT") { details.name = try cursor.name("a constraint name") }
         if cursor.consumeKeywords("PRIMARY", "KEY") {
-            var terms = try cursor.parenthesized()
+            var range = try cursor.parenthesized()
             var isAutoincrement = false
-            if let last = terms.last, cursor.tokens[last].isKeyword("AUTOINCREMENT") {
+            if let last = range.last, cursor.tokens[last].isKeyword("AUTOINCREMENT") {
                 isAutoincrement = true
-                terms = terms.lowerBound..<last
+                range = range.lowerBound..<last
             }
-            let keyColumns = try keyColumnNames(cursor, terms)
-            try conflictClause(&cursor)
-            return .primaryKey(columns: keyColumns, isAutoincrement: isAutoincrement)
+            let terms = try keyTerms(cursor, range)
+            if terms.contains(where: { !$0.suffix.isEmpty }) { details.terms = terms }
+            details.conflict = try conflictClause(&cursor)
+            return (.primaryKey(columns: terms.map(\.column), isAutoincrement: isAutoincrement), details)
         }
         if cursor.consumeKeywords("UNIQUE") {
-            let keyColumns = try keyColumnNames(cursor, try cursor.parenthesized())
-            try conflictClause(&cursor)
-            return .unique(columns: keyColumns)
+            let terms = try keyTerms(cursor, try cursor.parenthesized())
+            if terms.contains(where: { !$0.suffix.isEmpty }) { details.terms = terms }
+            details.conflict = try conflictClause(&cursor)
+            return (.unique(columns: terms.map(\.column)), details)
         }
         if cursor.consumeKeywords("CHECK") {
             let expression = cursor.text(try cursor.parenthesized())
-            try conflictClause(&cursor)
-            return .check(expression)
+            _ = try conflictClause(&cursor)
+            return (.check(expression), details)
         }
         if cursor.consumeKeywords("FOREIGN", "KEY") {
             let childColumns = try nameList(&cursor)
             try cursor.expectKeywords("REFERENCES")
             let clause = try referencesClause(&cursor)
-            return .foreignKey(ForeignKey(columns: childColumns, table: clause.table, referencedColumns: clause.columns,
-                                          onDelete: clause.onDelete, onUpdate: clause.onUpdate,
-                                          isDeferred: clause.isDeferred))
+            return (.foreignKey(ForeignKey(columns: childColumns, table: clause.table, referencedColumns: clause.columns,
+                                           onDelete: clause.onDelete, onUpdate: clause.onUpdate,
+                                           isDeferred: clause.isDeferred)), details)
         }
         throw cursor.error("expected PRIMARY KEY, UNIQUE, CHECK or FOREIGN KEY")
     }
 
-    /// The column of each `name [COLLATE x] [ASC|DESC]` term of a PRIMARY KEY or UNIQUE list.
-    private static func keyColumnNames(_ cursor: CreateStatementCursor, _ range: Range<Int>) throws -> [String] {
+    /// Each `name [COLLATE x] [ASC|DESC]` term of a PRIMARY KEY or UNIQUE list: its column, and
+    /// the rest as written.
+    private static func keyTerms(_ cursor: CreateStatementCursor, _ range: Range<Int>) throws -> [KeptClauses.KeyTerm] {
         try cursor.commaSeparated(range).map { part in
             let tokens = SQLText.strippingOuterParentheses(Array(cursor.tokens[part]))
             guard let first = tokens.first, let name = CreateStatementCursor.nameValue(of: first) else {
                 throw CreateStatementParseError(message: "expected a column name in \(cursor.text(range).debugDescription)",
                                                 sql: cursor.sql)
             }
-            return name
+            let suffix = tokens.dropFirst().isEmpty ? "" : SQLText.text(of: tokens.dropFirst()[...], in: cursor.sql)
+            return KeptClauses.KeyTerm(column: name, suffix: suffix)
         }
     }
 }

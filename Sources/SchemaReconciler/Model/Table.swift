@@ -28,6 +28,10 @@ public struct Table: Sendable, Equatable {
     public var isStrict: Bool
     /// `CREATE TABLE … WITHOUT ROWID`.
     public var isWithoutRowID: Bool
+    /// What the live definition says that schema.yaml cannot (conflict resolutions, constraint
+    /// names, key terms with COLLATE or DESC): kept by a rebuild, never a difference. Empty for
+    /// a declared table.
+    public var keptClauses: KeptClauses
 
     /// Creates a table.
     public init(
@@ -40,7 +44,8 @@ public struct Table: Sendable, Equatable {
         foreignKeys: [ForeignKey] = [],
         indexes: [Index] = [],
         isStrict: Bool = false,
-        isWithoutRowID: Bool = false
+        isWithoutRowID: Bool = false,
+        keptClauses: KeptClauses = KeptClauses()
     ) {
         self.name = name
         self.renamedFrom = renamedFrom
@@ -52,6 +57,7 @@ public struct Table: Sendable, Equatable {
         self.indexes = indexes
         self.isStrict = isStrict
         self.isWithoutRowID = isWithoutRowID
+        self.keptClauses = keptClauses
     }
 
     /// The column with this name, compared case-insensitively.

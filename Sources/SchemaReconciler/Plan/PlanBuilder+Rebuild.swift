@@ -17,7 +17,9 @@ extension Planner.Builder {
             kept.isAutoincrement = false
             return kept
         }
-        var statements = [SchemaSQL.createTable(table, named: temporary, extraColumns: extras)]
+        // What the live definition says that the file cannot (ON CONFLICT, constraint names, key
+        // terms with COLLATE or DESC) is written again for the constraints the table keeps.
+        var statements = [SchemaSQL.createTable(table, named: temporary, extraColumns: extras, kept: source.keptClauses)]
 
         // Copy the rows.
         var targets: [String] = []
@@ -32,7 +34,7 @@ extension Planner.Builder {
                 values.append(SQLText.quote(from.name))
             }
         }
-        if !table.isWithoutRowID && !source.isWithoutRowID && !Self.hasRowIDAlias(table) {
+        if !table.isWithoutRowID && !source.isWithoutRowID && !Self.hasRowIDAlias(table, kept: source.keptClauses) {
             let taken = Set((table.columns + extras + source.columns).map(\.name.sqlNameKey))
             if let alias = ["rowid", "oid", "_rowid_"].first(where: { !taken.contains($0) }) {
                 targets.insert(alias, at: 0)
@@ -80,10 +82,11 @@ extension Planner.Builder {
                     method: .rebuild(rows: rows), statements: statements, checks: checks, table: table.name)
     }
 
-    static func hasRowIDAlias(_ table: Table) -> Bool {
+    /// Whether the table's INTEGER PRIMARY KEY is its rowid (not when written `DESC`, as SQLite has it).
+    static func hasRowIDAlias(_ table: Table, kept: KeptClauses = KeptClauses()) -> Bool {
         let key = table.primaryKeyColumns
         guard !table.isWithoutRowID, key.count == 1, let column = table.column(named: key[0]) else { return false }
-        return column.type?.uppercased() == "INTEGER"
+        return column.type?.uppercased() == "INTEGER" && !kept.isDescending(primaryKey: key)
     }
 
     // MARK: Checks

@@ -11,24 +11,46 @@
 /// ```
 public enum SchemaSQL {
     /// `CREATE TABLE` for a table, optionally under another name and with extra column
-    /// definitions (kept undeclared columns) appended after the declared ones.
-    public static func createTable(_ table: Table, named name: String? = nil, extraColumns: [Column] = []) -> String {
-        var items = (table.columns + extraColumns).map { "  " + columnDefinition($0) }
-        if !table.primaryKey.isEmpty {
-            let autoincrement = table.primaryKey.count == 1
-                && (table.column(named: table.primaryKey[0])?.isAutoincrement ?? false)
-            items.append("  PRIMARY KEY (\(SQLText.quoteList(table.primaryKey))\(autoincrement ? " AUTOINCREMENT" : ""))")
+    /// definitions (kept undeclared columns) appended after the declared ones. `kept` holds what
+    /// a live definition said that schema.yaml cannot (see ``KeptClauses``): it is written again
+    /// for each constraint the table still has.
+    public static func createTable(_ table: Table, named name: String? = nil, extraColumns: [Column] = [],
+                                   kept: KeptClauses = KeptClauses()) -> String {
+        let kept = kept.isEmpty ? table.keptClauses : kept
+        let columns = table.columns + extraColumns
+        // A key whose terms carry a COLLATE is written at table level, where terms can say it.
+        let columnKey = columns.first(where: \.isPrimaryKey).map(\.name)
+        let primaryKey = table.primaryKey.isEmpty ? columnKey.map { [$0] } ?? [] : table.primaryKey
+        let primaryKeyTerms = kept.keyTerms[.primaryKey(columns: primaryKey)]
+        let keyAtTableLevel = !table.primaryKey.isEmpty || !(primaryKeyTerms?.allSatisfy(\.isOrderOnly) ?? true)
+        var uniques = table.uniqueConstraints
+        var items = columns.map { column -> String in
+            var column = column
+            if keyAtTableLevel { column.isPrimaryKey = false }
+            if column.isUnique, !(kept.keyTerms[.unique(columns: [column.name])]?.allSatisfy(\.isOrderOnly) ?? true) {
+                column.isUnique = false
+                uniques.insert([column.name], at: 0)
+            }
+            return "  " + columnDefinition(column, kept: kept)
         }
-        for unique in table.uniqueConstraints {
-            items.append("  UNIQUE (\(SQLText.quoteList(unique)))")
+        if keyAtTableLevel && !primaryKey.isEmpty {
+            let autoincrement = primaryKey.count == 1 && (columns.first { $0.name.isSameName(as: primaryKey[0]) }?.isAutoincrement ?? false)
+            items.append("  " + named(.primaryKey(columns: primaryKey), in: kept, "PRIMARY KEY (\(terms(primaryKey, primaryKeyTerms))"
+                + (autoincrement ? " AUTOINCREMENT" : "") + ")" + conflict(.primaryKey(columns: primaryKey), in: kept)))
+        }
+        for unique in uniques {
+            let constraint = KeptClauses.Constraint.unique(columns: unique)
+            items.append("  " + named(constraint, in: kept, "UNIQUE (\(terms(unique, kept.keyTerms[constraint])))"
+                + conflict(constraint, in: kept)))
         }
         for check in table.checks {
-            items.append("  CHECK (\(SQLText.closingLineComment(check)))")
+            items.append("  " + named(.check(expression: check), in: kept, "CHECK (\(SQLText.closingLineComment(check)))"))
         }
         for foreignKey in table.foreignKeys {
-            items.append("  FOREIGN KEY (\(SQLText.quoteList(foreignKey.columns))) " + referenceClause(
-                table: foreignKey.table, columns: foreignKey.referencedColumns, onDelete: foreignKey.onDelete,
-                onUpdate: foreignKey.onUpdate, isDeferred: foreignKey.isDeferred))
+            items.append("  " + named(.foreignKey(columns: foreignKey.columns), in: kept,
+                "FOREIGN KEY (\(SQLText.quoteList(foreignKey.columns))) " + referenceClause(
+                    table: foreignKey.table, columns: foreignKey.referencedColumns, onDelete: foreignKey.onDelete,
+                    onUpdate: foreignKey.onUpdate, isDeferred: foreignKey.isDeferred)))
         }
         var options: [String] = []
         if table.isStrict { options.append("STRICT") }
@@ -37,30 +59,64 @@ public enum SchemaSQL {
             + (options.isEmpty ? "" : " " + options.joined(separator: ", "))
     }
 
-    /// The definition of one column, as in `CREATE TABLE` and `ADD COLUMN`.
+    /// The definition of one column, as in `CREATE TABLE` and `ADD COLUMN`, with what `kept`
+    /// says of its constraints.
     ///
     /// ```swift
     /// SchemaSQL.columnDefinition(Column(name: "n", type: "TEXT", isNotNull: true)) // "\"n\" TEXT NOT NULL"
     /// ```
-    public static func columnDefinition(_ column: Column) -> String {
+    public static func columnDefinition(_ column: Column, kept: KeptClauses = KeptClauses()) -> String {
         var parts = [SQLText.quote(column.name)]
         if let type = column.type, !type.isEmpty { parts.append(type) }
-        if column.isPrimaryKey { parts.append(column.isAutoincrement ? "PRIMARY KEY AUTOINCREMENT" : "PRIMARY KEY") }
-        if column.isNotNull { parts.append("NOT NULL") }
-        if column.isUnique { parts.append("UNIQUE") }
+        if column.isPrimaryKey {
+            let key = KeptClauses.Constraint.primaryKey(columns: [column.name])
+            let order = kept.keyTerms[key]?.first.map { $0.suffix.isEmpty ? "" : " " + $0.suffix.uppercased() } ?? ""
+            parts.append(named(key, in: kept, "PRIMARY KEY" + order + conflict(key, in: kept)
+                + (column.isAutoincrement ? " AUTOINCREMENT" : "")))
+        }
+        if column.isNotNull {
+            let key = KeptClauses.Constraint.notNull(column: column.name)
+            parts.append(named(key, in: kept, "NOT NULL" + conflict(key, in: kept)))
+        }
+        if column.isUnique {
+            let key = KeptClauses.Constraint.unique(columns: [column.name])
+            parts.append(named(key, in: kept, "UNIQUE" + conflict(key, in: kept)))
+        }
         if let value = column.defaultValue { parts.append("DEFAULT " + value.sqlExpression) }
         if let collation = column.collation { parts.append("COLLATE " + SQLText.quoteIfNeeded(collation)) }
-        if let check = column.check { parts.append("CHECK (\(SQLText.closingLineComment(check)))") }
+        if let check = column.check {
+            parts.append(named(.check(expression: check), in: kept, "CHECK (\(SQLText.closingLineComment(check)))"))
+        }
         if let reference = column.reference {
-            parts.append(referenceClause(
+            parts.append(named(.foreignKey(columns: [column.name]), in: kept, referenceClause(
                 table: reference.table, columns: reference.column.map { [$0] } ?? [],
-                onDelete: reference.onDelete, onUpdate: reference.onUpdate, isDeferred: reference.isDeferred))
+                onDelete: reference.onDelete, onUpdate: reference.onUpdate, isDeferred: reference.isDeferred)))
         }
         if let generated = column.generated {
             parts.append("GENERATED ALWAYS AS (\(SQLText.closingLineComment(generated.expression))) "
                          + (generated.isStored ? "STORED" : "VIRTUAL"))
         }
         return parts.joined(separator: " ")
+    }
+
+    // MARK: Kept clauses
+
+    /// `CONSTRAINT name ` before a constraint that has a kept name.
+    private static func named(_ constraint: KeptClauses.Constraint, in kept: KeptClauses, _ sql: String) -> String {
+        kept.names[constraint].map { "CONSTRAINT \(SQLText.quote($0)) " + sql } ?? sql
+    }
+
+    /// ` ON CONFLICT …` after a constraint that has a kept resolution.
+    private static func conflict(_ constraint: KeptClauses.Constraint, in kept: KeptClauses) -> String {
+        kept.conflicts[constraint].map { " ON CONFLICT " + $0 } ?? ""
+    }
+
+    /// The terms of a key: the kept ones as written (with their column names quoted), else the columns.
+    private static func terms(_ columns: [String], _ kept: [KeptClauses.KeyTerm]?) -> String {
+        guard let kept, kept.count == columns.count else { return SQLText.quoteList(columns) }
+        return zip(columns, kept).map { column, term in
+            SQLText.quote(column) + (term.suffix.isEmpty ? "" : " " + term.suffix)
+        }.joined(separator: ", ")
     }
 
     static func referenceClause(table: String, columns: [String], onDelete: ForeignKeyAction?,

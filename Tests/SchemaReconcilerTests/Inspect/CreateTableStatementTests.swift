@@ -52,12 +52,21 @@ struct InspectCreateTableStatementTests {
             )
             """)
         let columns = statement.columns
-        #expect(columns[0] == CreateTableStatement.ColumnDefinition(
+        var id = CreateTableStatement.ColumnDefinition(
             name: "id", type: "INTEGER", isPrimaryKey: true, isAutoincrement: true,
-            sql: "id INTEGER CONSTRAINT pk PRIMARY KEY ASC ON CONFLICT ROLLBACK AUTOINCREMENT"))
-        #expect(columns[1] == CreateTableStatement.ColumnDefinition(
+            sql: "id INTEGER CONSTRAINT pk PRIMARY KEY ASC ON CONFLICT ROLLBACK AUTOINCREMENT")
+        id.primaryKeyOrder = "ASC"
+        id.conflicts = ["PRIMARY KEY": "ROLLBACK"]
+        id.constraintNames = ["PRIMARY KEY": "pk"]
+        #expect(columns[0] == id)
+        var email = CreateTableStatement.ColumnDefinition(
             name: "email", type: "TEXT", isNotNull: true, isUnique: true, collation: "NOCASE",
-            sql: #"email TEXT NOT NULL ON CONFLICT ABORT UNIQUE ON CONFLICT IGNORE COLLATE "NOCASE""#))
+            sql: #"email TEXT NOT NULL ON CONFLICT ABORT UNIQUE ON CONFLICT IGNORE COLLATE "NOCASE""#)
+        email.conflicts = ["NOT NULL": "ABORT", "UNIQUE": "IGNORE"]
+        #expect(columns[1] == email)
+        #expect(columns[2].constraintNames == ["CHECK#1": "adult"])
+        // A name written before a lone deferral names no constraint.
+        #expect(columns[6].constraintNames.isEmpty)
         #expect(columns[2].checks == ["age >= 0", "age < (150 + (1))"])
         #expect(!columns[2].isNotNull)
         #expect(columns[3].references == [ColumnReference(table: "teams", onDelete: .cascade, onUpdate: .setNull)])

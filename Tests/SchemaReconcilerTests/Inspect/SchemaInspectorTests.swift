@@ -20,6 +20,24 @@ struct SchemaInspectorTests {
         try database(statements).read { db in try SchemaInspector().inspect(db) }
     }
 
+    /// Kept clauses of one constraint.
+    private func kept(_ constraint: KeptClauses.Constraint, name: String? = nil, conflict: String? = nil,
+                      terms: [KeptClauses.KeyTerm]? = nil) -> KeptClauses {
+        var clauses = kept([(constraint, name, conflict)])
+        clauses.keyTerms[constraint] = terms
+        return clauses
+    }
+
+    /// Kept names and conflict resolutions of several constraints.
+    private func kept(_ entries: [(KeptClauses.Constraint, String?, String?)]) -> KeptClauses {
+        var clauses = KeptClauses()
+        for (constraint, name, conflict) in entries {
+            clauses.names[constraint] = name
+            clauses.conflicts[constraint] = conflict
+        }
+        return clauses
+    }
+
     /// The stored `CREATE` statement of an object.
     private func storedSQL(_ dbQueue: DatabaseQueue, _ name: String) throws -> String? {
         try dbQueue.read { db in
@@ -41,7 +59,9 @@ struct SchemaInspectorTests {
                   primaryKey: ["a", "b"]),
             Table(name: "Pairs 2",
                   columns: [Column(name: "a", type: "INTEGER"), Column(name: "B", type: "TEXT")],
-                  primaryKey: ["a", "B"]),
+                  primaryKey: ["a", "B"],
+                  keptClauses: kept(.primaryKey(columns: ["a", "B"]), name: "pk", conflict: "ABORT",
+                                    terms: [.init(column: "a", suffix: ""), .init(column: "B", suffix: "DESC")])),
             Table(name: "one", columns: [Column(name: "id", type: "integer")], primaryKey: ["id"]),
         ])
     }
@@ -60,7 +80,8 @@ struct SchemaInspectorTests {
             ]),
             Table(name: "log2", columns: [
                 Column(name: "id", type: "integer", isPrimaryKey: true, isAutoincrement: true),
-            ]),
+            ], keptClauses: kept(.primaryKey(columns: ["id"]), name: "pk", conflict: "FAIL",
+                                 terms: [.init(column: "id", suffix: "ASC")])),
             Table(name: "log3",
                   columns: [Column(name: "id", type: "INTEGER", isAutoincrement: true), Column(name: "note")],
                   primaryKey: ["id"]),
@@ -142,7 +163,9 @@ struct SchemaInspectorTests {
             name: "c",
             columns: [Column(name: "age", type: "INTEGER", check: "age >= 0"),
                       Column(name: "name", type: "TEXT", check: "name <> ''")],
-            checks: ["age < (150)", "age IS NOT NULL OR name IS NOT NULL", "length(name) < 100"])])
+            checks: ["age < (150)", "age IS NOT NULL OR name IS NOT NULL", "length(name) < 100"],
+            keptClauses: kept([(.check(expression: "age < (150)"), "sane", nil),
+                               (.check(expression: "length(name) < 100"), "named", nil)]))])
     }
 
     @Test func collations() throws {
@@ -210,7 +233,8 @@ struct SchemaInspectorTests {
                 ForeignKey(columns: ["px", "py"], table: "parent", referencedColumns: ["x", "y"],
                            onDelete: .setDefault, onUpdate: .noAction, isDeferred: true),
                 ForeignKey(columns: ["px"], table: "teams"),
-            ]))
+            ],
+            keptClauses: kept([(.foreignKey(columns: ["other"]), "fk", nil), (.foreignKey(columns: ["px"]), "fk_any", nil)])))
         // SQLite agrees on what references what.
         let pragmaCount = try database([
             "CREATE TABLE teams (id INTEGER PRIMARY KEY)",
@@ -270,7 +294,12 @@ struct SchemaInspectorTests {
         #expect(schema.tables == [Table(
             name: "u",
             columns: [Column(name: "a", type: "TEXT", isUnique: true), Column(name: "b"), Column(name: "c")],
-            uniqueConstraints: [["b", "c"], ["c"], ["a", "b"]])])
+            uniqueConstraints: [["b", "c"], ["c"], ["a", "b"]],
+            keptClauses: {
+                var clauses = kept([(.unique(columns: ["a"]), nil, "REPLACE"), (.unique(columns: ["c"]), "uc", nil)])
+                clauses.keyTerms[.unique(columns: ["c"])] = [.init(column: "c", suffix: "COLLATE nocase")]
+                return clauses
+            }())])
     }
 
     // MARK: Names

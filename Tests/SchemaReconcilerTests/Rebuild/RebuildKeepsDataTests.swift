@@ -273,3 +273,76 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
         }
     }
 }
+
+// MARK: - What the file cannot declare
+
+@Suite struct RebuildKeepsUndeclarableClausesTests {
+    static let handWritten = """
+        CREATE TABLE contacts (
+          _id INTEGER PRIMARY KEY AUTOINCREMENT,
+          name TEXT NOT NULL ON CONFLICT IGNORE,
+          a TEXT, b TEXT,
+          email TEXT,
+          qty INTEGER CONSTRAINT ck_qty CHECK (qty >= 0),
+          note TEXT,
+          CONSTRAINT u_ab UNIQUE (a, b) ON CONFLICT REPLACE,
+          UNIQUE (email COLLATE NOCASE)
+        );
+        CREATE TABLE ranked (id INTEGER PRIMARY KEY DESC, v TEXT);
+        INSERT INTO contacts (name, a, b, email, qty, note) VALUES ('Ann', 'x', 'y', 'ann@x.org', 1, ''), ('Bo', 'x', 'z', 'bo@x.org', 2, '');
+        INSERT INTO ranked (rowid, id, v) VALUES (10, 3, 'c'), (20, 1, 'a'), (30, 'two', 'b');
+        """
+
+    /// The same tables as the file can declare them; `changed` makes `note` NOT NULL with a
+    /// default and `v` an INTEGER, which needs a rebuild of both.
+    static func schema(changed: Bool) -> String {
+        """
+        version: \(changed ? "1.1.0" : "1.0.0")
+        tables:
+          contacts:
+            unique: [[a, b], [email]]
+            columns:
+              _id: { type: INTEGER, primary_key: true, autoincrement: true }
+              name: { type: TEXT, not_null: true }
+              a: TEXT
+              b: TEXT
+              email: TEXT
+              qty: { type: INTEGER, check: "qty >= 0" }
+              note: \(changed ? "{ type: TEXT, not_null: true, default: '' }" : "TEXT")
+          ranked:
+            columns:
+              id: { type: INTEGER, primary_key: true }
+              v: \(changed ? "INTEGER" : "TEXT")
+        """
+    }
+
+    @Test func aRebuildKeepsConflictClausesConstraintNamesAndKeyTerms() throws {
+        let space = try Workspace()
+        try space.execute(Self.handWritten)
+        try space.writeSchema(Self.schema(changed: false))
+        let adopted = try space.sync()
+        #expect(adopted.plan.steps.isEmpty, "adopting the database changes nothing")
+
+        try space.writeSchema(Self.schema(changed: true))
+        let report = try space.sync()
+        #expect(report.rebuilt("contacts") && report.rebuilt("ranked"))
+        #expect(try space.remainingChanges() == [])
+
+        // NOT NULL ON CONFLICT IGNORE still ignores, UNIQUE ON CONFLICT REPLACE still replaces.
+        try space.execute("""
+            INSERT INTO contacts (name, a, b) VALUES (NULL, 'p', 'q');
+            INSERT INTO contacts (name, a, b, qty) VALUES ('Ann again', 'x', 'y', 5);
+            """)
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT name FROM contacts ORDER BY _id") } == ["Bo", "Ann again"])
+        // The key still compares email without case, and the check still has its name.
+        #expect(throws: DatabaseError.self) { try space.execute("INSERT INTO contacts (name, email) VALUES ('A', 'BO@X.ORG')") }
+        let failure = #expect(throws: DatabaseError.self) { try space.execute("INSERT INTO contacts (name, qty) VALUES ('C', -1)") }
+        #expect(failure?.message?.contains("ck_qty") == true)
+        // An INTEGER PRIMARY KEY DESC is no rowid: rowids and the text key are kept.
+        #expect(try space.typedRows("SELECT rowid AS r, id FROM ranked ORDER BY rowid") == [
+            ["r": Stored.integer(10), "id": Stored.integer(3)], ["r": Stored.integer(20), "id": Stored.integer(1)],
+            ["r": Stored.integer(30), "id": Stored.text("two")],
+        ])
+        #expect(try !space.sync().didChange)
+    }
+}
