@@ -30,16 +30,26 @@ extension DefaultValue {
             return .text(String(token.text.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'"))
         case .number:
             let text = sign + token.text.replacingOccurrences(of: "_", with: "")
-            if token.text.lowercased().hasPrefix("0x") { return nil }
+            if token.text.lowercased().hasPrefix("0x") {
+                // A 64-bit two's complement hexadecimal integer: 0xFFFFFFFFFFFFFFFF is -1.
+                guard let bits = UInt64(token.text.dropFirst(2), radix: 16) else { return nil }
+                let value = Int64(bitPattern: bits)
+                return .integer(sign == "-" ? 0 &- value : value)
+            }
             if let int = Int64(text) { return .integer(int) }
             if let real = Double(text) { return .real(real) }
             return nil
+        case .quotedIdentifier:
+            // SQLite takes a quoted name after DEFAULT ("dq", [br], `bt`) for text.
+            return token.identifier.map { .text($0) }
         case .word:
             switch token.text.uppercased() {
             case "NULL": return .null
             case "TRUE": return .boolean(true)
             case "FALSE": return .boolean(false)
-            default: return nil
+            case "CURRENT_TIME", "CURRENT_DATE", "CURRENT_TIMESTAMP": return nil
+            // Any other bare name after DEFAULT is text to SQLite (DEFAULT active stores 'active').
+            default: return .text(token.text)
             }
         default:
             return nil

@@ -86,18 +86,20 @@ struct InspectCreateTableStatementTests {
             CREATE TABLE t (
                 a DEFAULT 'active', b DEFAULT 0, c DEFAULT -1, d DEFAULT 1.5, e DEFAULT NULL, f DEFAULT TRUE,
                 g DEFAULT CURRENT_TIMESTAMP, h DEFAULT (strftime('%s','now')), i DEFAULT + 2, j DEFAULT 'a,b)c',
-                k DEFAULT ((1) + (2)), l DEFAULT 'it''s' COLLATE nocase, m DEFAULT x'00ff', n DEFAULT active
+                k DEFAULT ((1) + (2)), l DEFAULT 'it''s' COLLATE nocase, m DEFAULT x'00ff', n DEFAULT active,
+                o DEFAULT 0x1F, p DEFAULT -0x10, q DEFAULT 0xFFFFFFFFFFFFFFFF, r DEFAULT "dq", s DEFAULT [br]
             )
             """)
         #expect(statement.columns.map(\.defaultExpression) == [
             "'active'", "0", "-1", "1.5", "NULL", "TRUE", "CURRENT_TIMESTAMP", "strftime('%s','now')", "+ 2",
-            "'a,b)c'", "(1) + (2)", "'it''s'", "x'00ff'", "active",
+            "'a,b)c'", "(1) + (2)", "'it''s'", "x'00ff'", "active", "0x1F", "-0x10", "0xFFFFFFFFFFFFFFFF", "\"dq\"", "[br]",
         ])
         #expect(statement.columns[11].collation == "nocase")
+        // What SQLite stores for each: a bare or quoted name after DEFAULT is text, hex is a 64-bit integer.
         #expect(statement.table.columns.map(\.defaultValue) == [
             .text("active"), .integer(0), .integer(-1), .real(1.5), .null, .boolean(true), .sql("CURRENT_TIMESTAMP"),
             .sql("strftime('%s','now')"), .integer(2), .text("a,b)c"), .sql("(1) + (2)"), .text("it's"),
-            .sql("x'00ff'"), .sql("active"),
+            .sql("x'00ff'"), .text("active"), .integer(31), .integer(-16), .integer(-1), .text("dq"), .text("br"),
         ])
     }
 
