@@ -131,8 +131,10 @@ extension Index {
 // MARK: - View and trigger shapes
 
 extension View {
-    /// The normalised `SELECT`.
-    var shape: String { TableShape.normalizedExpression(select.trimmingSemicolons()) }
+    /// The normalised column names and `SELECT`.
+    var shape: String {
+        columnNames.map(\.sqlNameKey).joined(separator: ",") + "|" + TableShape.normalizedExpression(select.trimmingSemicolons())
+    }
 }
 
 extension Trigger {

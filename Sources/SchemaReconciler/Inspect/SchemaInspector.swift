@@ -59,7 +59,8 @@ public struct SchemaInspector: Sendable {
         for entry in catalog.entries where entry.type == "view" && !Self.isReservedName(entry.name) {
             guard let sql = entry.sql else { continue }
             do {
-                schema.views.append(View(name: entry.name, select: try CreateViewStatement(sql: sql).select))
+                let statement = try CreateViewStatement(sql: sql)
+                schema.views.append(View(name: entry.name, select: statement.select, columnNames: statement.columnNames))
             } catch let error as CreateStatementParseError {
                 throw SchemaInspectionError(objectType: "view", objectName: entry.name, message: error.description)
             }

@@ -10,10 +10,14 @@ public struct View: Sendable, Equatable {
     public var name: String
     /// The `SELECT` statement (the part after `AS`).
     public var select: String
+    /// The column names written after the view's name (`CREATE VIEW v (a, b) AS …`); empty for a
+    /// declared view, whose columns are named by its SELECT.
+    public var columnNames: [String]
 
     /// Creates a view.
-    public init(name: String, select: String) {
+    public init(name: String, select: String, columnNames: [String] = []) {
         self.name = name
         self.select = select
+        self.columnNames = columnNames
     }
 }

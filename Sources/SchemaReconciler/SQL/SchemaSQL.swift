@@ -139,9 +139,11 @@ public enum SchemaSQL {
         return sql
     }
 
-    /// `CREATE VIEW "name" AS select`.
+    /// `CREATE VIEW "name" [(columns)] AS select`.
     public static func createView(_ view: View) -> String {
-        "CREATE VIEW \(SQLText.quote(view.name)) AS " + SQLText.closingLineComment(view.select.trimmingSemicolons())
+        let columns = view.columnNames.isEmpty ? "" : " (\(SQLText.quoteList(view.columnNames)))"
+        return "CREATE VIEW \(SQLText.quote(view.name))\(columns) AS "
+            + SQLText.closingLineComment(view.select.trimmingSemicolons())
     }
 
     /// The trigger's own statement, without a trailing semicolon.

@@ -362,7 +362,7 @@ struct SchemaInspectorTests {
         let schema = try dbQueue.read { db in try SchemaInspector().inspect(db) }
         #expect(schema.views == [
             View(name: "v2", select: "SELECT a FROM t"),
-            View(name: "v1", select: "SELECT a, b FROM t WHERE b <> ';'"),
+            View(name: "v1", select: "SELECT a, b FROM t WHERE b <> ';'", columnNames: ["x", "y"]),
         ])
         #expect(schema.triggers == [
             Trigger(name: "t_ins", table: "t",

@@ -216,4 +216,18 @@ import Testing
         #expect(report.warnings.contains { $0.hasPrefix("view stale does not work even now (no such table: main.nowhere)") })
         #expect(try space.objectNames("view") == ["stale"])
     }
+
+    /// A live view's own column list names its columns: a declaration without it is another view.
+    @Test func aViewsColumnListIsPartOfItsDefinition() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.withNote)
+        try space.sync()
+        try space.execute("CREATE VIEW bodies (key, text) AS SELECT id, body FROM notes")
+        try space.writeSchema(Self.withNote + "\nviews:\n  bodies: SELECT id, body FROM notes\n")
+        let report = try space.sync()
+        #expect(report.plan.steps.map(\.summary) == ["drop view bodies (its definition changed)", "create view bodies"])
+        let columns = try space.read { try Row.fetchAll($0, sql: "PRAGMA table_info(bodies)").map { $0["name"] as String } }
+        #expect(columns == ["id", "body"])
+        #expect(try !space.sync().didChange)
+    }
 }
