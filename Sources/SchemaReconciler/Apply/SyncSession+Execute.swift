@@ -116,8 +116,14 @@ extension SyncSession {
                 // One statement each: a definition can never smuggle in a second one.
                 try db.makeStatement(sql: sql).execute()
             } catch let error as DatabaseError {
-                let message = (error.message ?? error.description)
+                var message = (error.message ?? error.description)
                     .replacingOccurrences(of: Planner.temporaryPrefix, with: "")
+                if case .rebuild = step.method, sql.hasPrefix("CREATE TABLE \"\(Planner.temporaryPrefix)"),
+                   message.contains("no such column"), let table = step.table {
+                    message += " (a rebuild creates the new \(table) under a temporary name first, so its CHECK, "
+                        + "DEFAULT and generated expressions cannot name its columns as \(table).column: "
+                        + "write the column names alone)"
+                }
                 throw ReconcileError.stepFailed(phase: step.phase, step: step.summary, table: step.table,
                                                 statement: sql.replacingOccurrences(of: Planner.temporaryPrefix, with: ""),
                                                 message: message)

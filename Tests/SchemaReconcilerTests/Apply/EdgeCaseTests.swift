@@ -91,6 +91,25 @@ import Testing
         #expect(try !space.sync().didChange)
     }
 
+    /// A CHECK that names its own table cannot be created under the rebuild's temporary name:
+    /// the error says what to write instead.
+    @Test func aCheckNamingItsOwnTableStopsARebuildWithAClearMessage() throws {
+        let space = try Workspace()
+        try space.execute("CREATE TABLE t (a INTEGER CHECK (t.a > 0), note TEXT); INSERT INTO t VALUES (1, 'x')")
+        try space.writeSchema("""
+            version: 1.0.0
+            tables:
+              t:
+                columns:
+                  a: { type: INTEGER, check: "t.a > 0" }
+                  note: { type: TEXT, not_null: true }
+            """)
+        try space.expectFailedSync { error in
+            guard case .stepFailed(_, _, let table, _, let message) = error else { return false }
+            return table == "t" && message.contains("no such column: t.a") && message.contains("write the column names alone")
+        }
+    }
+
     @Test func aChangeOfALargeIntegerDefaultIsSeen() throws {
         let (space, report) = try sync(from: """
             version: 1.0.0
