@@ -113,8 +113,7 @@ public struct Reconciler: Sendable {
     }
 
     private func syncNewDatabase(at path: String) throws -> SyncReport {
-        // Invalid input must not even create the temporary file.
-        _ = try SyncSession(reconciler: self).loadSchema()
+        // The sync validates schema.yaml first; whatever fails, the temporary file goes.
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).reconciler-\(UUID().uuidString)").path
