@@ -39,7 +39,7 @@ extension SchemaInspector {
             }
         }
         for group in groups {
-            guard let sql = try Self.statement(firing: group.event, on: group.table, db: db),
+            guard let sql = Self.statement(firing: group.event, on: group.table, db: db),
                   let message = Self.compileError(db, sql: sql) else { continue }
             broken.append(BrokenObject(kind: .triggers(names: group.names, table: group.table,
                                                        event: group.event.rawValue),
@@ -50,8 +50,7 @@ extension SchemaInspector {
 
     /// A statement that fires the `event` triggers of `table`; nil when the table's columns
     /// cannot be read (a broken view, reported as such).
-    private static func statement(firing event: TriggerStatement.Event, on table: String,
-                                  db: Database) throws -> String? {
+    private static func statement(firing event: TriggerStatement.Event, on table: String, db: Database) -> String? {
         let target = "main." + SQLText.quote(table)
         switch event {
         case .insert:
