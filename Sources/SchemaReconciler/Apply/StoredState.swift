@@ -12,27 +12,27 @@ import GRDB
 /// state?.version          // 1.2.0
 /// state?.appliedUpgrades  // [AppliedUpgrade(version: 1.1.0, name: "upgrades/1.1.0.sql", …)]
 /// ```
-public struct StoredState: Sendable, Equatable {
+package struct StoredState: Sendable, Equatable {
     /// The version the database was last synced to.
-    public var version: SemanticVersion?
+    package var version: SemanticVersion?
     /// The fingerprint of schema.yaml and its scripts at the last sync.
-    public var fingerprint: String?
+    package var fingerprint: String?
     /// `PRAGMA schema_version` right after the last sync.
-    public var schemaVersion: Int?
+    package var schemaVersion: Int?
     /// The script paths the fingerprint covers, so that the no-op check can read them without parsing YAML.
-    public var scriptPaths: [String]
+    package var scriptPaths: [String]
     /// The upgrades that ran, oldest first.
-    public var appliedUpgrades: [AppliedUpgrade]
+    package var appliedUpgrades: [AppliedUpgrade]
     /// The warnings of the last sync, which hold as long as its fingerprint and schema version do.
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// The state table's name.
-    public static let stateTable = "_reconciler_state"
+    package static let stateTable = "_reconciler_state"
     /// The applied upgrades table's name.
-    public static let upgradesTable = "_reconciler_upgrades"
+    package static let upgradesTable = "_reconciler_upgrades"
 
     /// Creates a state value.
-    public init(version: SemanticVersion? = nil, fingerprint: String? = nil, schemaVersion: Int? = nil,
+    package init(version: SemanticVersion? = nil, fingerprint: String? = nil, schemaVersion: Int? = nil,
                 scriptPaths: [String] = [], appliedUpgrades: [AppliedUpgrade] = [], warnings: [String] = []) {
         self.version = version
         self.fingerprint = fingerprint
@@ -50,7 +50,7 @@ public struct StoredState: Sendable, Equatable {
     // MARK: Reading
 
     /// The stored state, or nil when the database has never been synced.
-    public static func read(_ db: Database) throws -> StoredState? {
+    package static func read(_ db: Database) throws -> StoredState? {
         let exists = try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = ?",
                                        arguments: [stateTable]) ?? false
         guard exists else { return nil }

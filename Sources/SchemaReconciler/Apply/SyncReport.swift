@@ -15,7 +15,7 @@ public struct SyncReport: Sendable {
     /// Every schema statement that ran, in order.
     public var statements: [String]
     /// The upgrades that ran, in order.
-    public var upgrades: [PendingUpgrade]
+    package var upgrades: [PendingUpgrade]
     /// Things to know: undeclared objects kept, scripts changed since they ran.
     public var warnings: [String]
     /// The version the database is at now.
@@ -26,7 +26,7 @@ public struct SyncReport: Sendable {
     public var duration: Duration
 
     /// Creates a report.
-    public init(plan: Plan, statements: [String] = [], upgrades: [PendingUpgrade] = [], warnings: [String] = [],
+    package init(plan: Plan, statements: [String] = [], upgrades: [PendingUpgrade] = [], warnings: [String] = [],
                 version: SemanticVersion, didChange: Bool, duration: Duration = .zero) {
         self.plan = plan
         self.statements = statements

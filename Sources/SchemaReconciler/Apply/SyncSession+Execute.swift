@@ -164,7 +164,7 @@ extension SyncSession {
             let rest = String(decoding: utf8[start...], as: UTF8.self)
             let tokens = Array(SQLTokenizer.tokens(in: rest).drop { $0.isSymbol(";") })
             guard let first = tokens.first else { return (line(at: start), "") }
-            let firstOffset = start + rest.utf8.distance(from: rest.startIndex, to: first.range.lowerBound)
+            let firstOffset = start + first.range.lowerBound
             let end = tokens.firstIndex { $0.isSymbol(";") } ?? tokens.count - 1
             let preview = SQLText.text(of: tokens[0...max(0, min(end, tokens.count - 1))], in: rest)
             return (line(at: firstOffset), preview)

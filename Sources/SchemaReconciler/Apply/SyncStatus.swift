@@ -26,7 +26,7 @@ public struct SyncStatus: Sendable, CustomStringConvertible {
     /// The upgrades that ran.
     public var appliedUpgrades: [AppliedUpgrade]
     /// The upgrades the next sync would run.
-    public var pendingUpgrades: [PendingUpgrade]
+    package var pendingUpgrades: [PendingUpgrade]
     /// The schema steps the next sync would run.
     public var pendingSteps: [Step]
     /// Warnings: changed scripts, undeclared objects.

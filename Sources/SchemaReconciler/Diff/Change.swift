@@ -7,7 +7,7 @@
 /// let diff = try SchemaDiff(declared: file.schema, drop: file.drop, live: liveSchema)
 /// for change in diff.changes { print(change) } // add column users.nickname, …
 /// ```
-public enum Change: Sendable, Equatable, CustomStringConvertible {
+package enum Change: Sendable, Equatable, CustomStringConvertible {
     /// A declared table that the database lacks.
     case createTable(Table)
     /// A table to rename (a `renamed_from` hint, or a spelling that differs only in letter case).
@@ -35,7 +35,7 @@ public enum Change: Sendable, Equatable, CustomStringConvertible {
     /// A live trigger to drop (changed, or named by `drop.triggers`).
     case dropTrigger(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .createTable(let table): return "create table \(table.name)"
         case .renameTable(let from, let to): return "rename table \(from) to \(to)"

@@ -5,11 +5,11 @@
 /// ```swift
 /// DiffError.renameConflict(kind: "table", old: "people", new: "users", table: nil).description
 /// ```
-public enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `renamed_from` names an object that still exists next to the new one.
     case renameConflict(kind: String, old: String, new: String, table: String?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .renameConflict(let kind, let old, let new, let table):
             let place = table.map { " in table \($0)" } ?? ""

@@ -8,24 +8,24 @@
 /// diff.changes     // [.addColumn(table: "users", column: …), …]
 /// diff.undeclared  // objects the database has and the file does not declare
 /// ```
-public struct SchemaDiff: Sendable {
+package struct SchemaDiff: Sendable {
     /// The changes, in no particular execution order (the planner orders them).
-    public private(set) var changes: [Change] = []
+    package private(set) var changes: [Change] = []
     /// Live objects the file does not declare and does not drop.
-    public private(set) var undeclared: [UndeclaredObject] = []
+    package private(set) var undeclared: [UndeclaredObject] = []
     /// For each declared table that exists live: the live table, with renames applied.
-    public private(set) var matchedTables: [String: Table] = [:]
+    package private(set) var matchedTables: [String: Table] = [:]
     /// Live names (by `sqlNameKey`) of declared tables, before renames.
-    public private(set) var liveNames: [String: String] = [:]
+    package private(set) var liveNames: [String: String] = [:]
     /// The live schema as it is once the renames are done (SQLite rewrites what refers to them).
-    public private(set) var renamedLive = Schema()
+    package private(set) var renamedLive = Schema()
 
     /// Whether the database already matches the declaration.
-    public var isEmpty: Bool { changes.isEmpty }
+    package var isEmpty: Bool { changes.isEmpty }
 
     /// Compares `declared` (with its `drop` list) against `live`.
     /// - Throws: ``DiffError`` when a rename hint cannot be followed.
-    public init(declared: Schema, drop: DropList = DropList(), live: Schema) throws {
+    package init(declared: Schema, drop: DropList = DropList(), live: Schema) throws {
         // Renames first, applied to the whole live schema as SQLite applies them: foreign keys,
         // indexes and triggers that name the old table or column follow.
         var renamed = live

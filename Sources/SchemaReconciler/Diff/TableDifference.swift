@@ -6,14 +6,14 @@
 /// ```swift
 /// TableDifference(description: "column email: NOT NULL added", constraint: .notNull(column: "email"))
 /// ```
-public struct TableDifference: Sendable, Equatable, CustomStringConvertible {
+package struct TableDifference: Sendable, Equatable, CustomStringConvertible {
     /// What differs, in words: `column email: type TEXT → INTEGER`.
-    public var description: String
+    package var description: String
     /// The new constraint that rows could violate, if any.
-    public var constraint: NewConstraint?
+    package var constraint: NewConstraint?
 
     /// Creates a difference.
-    public init(description: String, constraint: NewConstraint? = nil) {
+    package init(description: String, constraint: NewConstraint? = nil) {
         self.description = description
         self.constraint = constraint
     }

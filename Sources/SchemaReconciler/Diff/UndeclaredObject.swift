@@ -6,18 +6,18 @@
 /// UndeclaredObject(kind: .column, name: "legacy_flag", table: "users").description
 /// // "column users.legacy_flag is not declared; it is kept"
 /// ```
-public struct UndeclaredObject: Sendable, Equatable, CustomStringConvertible {
+package struct UndeclaredObject: Sendable, Equatable, CustomStringConvertible {
     /// The kinds of object.
-    public enum Kind: String, Sendable { case table, column, index, view, trigger }
+    package enum Kind: String, Sendable { case table, column, index, view, trigger }
     /// The kind.
-    public var kind: Kind
+    package var kind: Kind
     /// Its name.
-    public var name: String
+    package var name: String
     /// Its table, for a column or an index.
-    public var table: String?
+    package var table: String?
 
     /// Creates a report of an undeclared object.
-    public init(kind: Kind, name: String, table: String? = nil) {
+    package init(kind: Kind, name: String, table: String? = nil) {
         self.kind = kind
         self.name = name
         self.table = table
@@ -29,7 +29,7 @@ public struct UndeclaredObject: Sendable, Equatable, CustomStringConvertible {
             && (kind != .column || (table ?? "").isSameName(as: other.table ?? ""))
     }
 
-    public var description: String {
+    package var description: String {
         let what = table.map { kind == .column ? "\($0).\(name)" : "\(name) on \($0)" } ?? name
         return "\(kind.rawValue) \(what) is not declared in schema.yaml; it is kept (list it under drop to remove it)"
     }

@@ -14,37 +14,37 @@ import Foundation
 /// index.terms[1].columnName       // "created_at"
 /// index.condition                 // "deleted_at IS NULL"
 /// ```
-public struct CreateIndexStatement: Sendable, Equatable {
+package struct CreateIndexStatement: Sendable, Equatable {
     /// The schema prefix, if written.
-    public var schemaName: String?
+    package var schemaName: String?
     /// The index name, unquoted.
-    public var name: String
+    package var name: String
     /// The indexed table, unquoted.
-    public var tableName: String
+    package var tableName: String
     /// `CREATE UNIQUE INDEX`.
-    public var isUnique: Bool
+    package var isUnique: Bool
     /// `IF NOT EXISTS`.
-    public var ifNotExists: Bool
+    package var ifNotExists: Bool
     /// The indexed terms, in order.
-    public var terms: [Term]
+    package var terms: [Term]
     /// The text after the top-level `WHERE`, trimmed; nil for a full index.
-    public var condition: String?
+    package var condition: String?
 
     /// One indexed term: an expression, possibly followed by `COLLATE name` and `ASC`/`DESC`.
-    public struct Term: Sendable, Equatable {
+    package struct Term: Sendable, Equatable {
         /// The whole term as written.
-        public var sql: String
+        package var sql: String
         /// The column name when the expression is a single name (possibly in parentheses).
-        public var columnName: String?
+        package var columnName: String?
         /// The `COLLATE` name, unquoted, if written.
-        public var collation: String?
+        package var collation: String?
         /// `DESC`.
-        public var isDescending: Bool
+        package var isDescending: Bool
         /// Whether `DESC` or `COLLATE` is written (`ASC` alone changes nothing).
-        public var hasOrderingOrCollation: Bool { isDescending || collation != nil }
+        package var hasOrderingOrCollation: Bool { isDescending || collation != nil }
 
         /// Creates a term.
-        public init(sql: String, columnName: String? = nil, collation: String? = nil, isDescending: Bool = false) {
+        package init(sql: String, columnName: String? = nil, collation: String? = nil, isDescending: Bool = false) {
             self.sql = sql
             self.columnName = columnName
             self.collation = collation
@@ -53,7 +53,7 @@ public struct CreateIndexStatement: Sendable, Equatable {
     }
 
     /// Parses a `CREATE INDEX` statement (comments and one trailing `;` allowed).
-    public init(sql: String) throws {
+    package init(sql: String) throws {
         var cursor = CreateStatementCursor(sql: sql)
         try cursor.expectKeywords("CREATE")
         isUnique = cursor.consumeKeywords("UNIQUE")
@@ -108,22 +108,22 @@ public struct CreateIndexStatement: Sendable, Equatable {
 /// let view = try CreateViewStatement(sql: "CREATE VIEW active AS SELECT * FROM users WHERE active;")
 /// view.select // "SELECT * FROM users WHERE active"
 /// ```
-public struct CreateViewStatement: Sendable, Equatable {
+package struct CreateViewStatement: Sendable, Equatable {
     /// The schema prefix, if written.
-    public var schemaName: String?
+    package var schemaName: String?
     /// The view name, unquoted.
-    public var name: String
+    package var name: String
     /// `CREATE TEMP VIEW`.
-    public var isTemporary: Bool
+    package var isTemporary: Bool
     /// `IF NOT EXISTS`.
-    public var ifNotExists: Bool
+    package var ifNotExists: Bool
     /// The column names written in parentheses after the view name, unquoted; usually empty.
-    public var columnNames: [String]
+    package var columnNames: [String]
     /// The text after the top-level `AS`, trimmed, without trailing `;`.
-    public var select: String
+    package var select: String
 
     /// Parses a `CREATE VIEW` statement.
-    public init(sql: String) throws {
+    package init(sql: String) throws {
         var cursor = CreateStatementCursor(sql: sql)
         try cursor.expectKeywords("CREATE")
         isTemporary = cursor.consumeKeywords("TEMP") || cursor.consumeKeywords("TEMPORARY")
@@ -143,7 +143,8 @@ public struct CreateViewStatement: Sendable, Equatable {
             }
         }
         guard let asToken = cursor.peek(), asToken.isKeyword("AS") else { throw cursor.error("expected AS") }
-        var select = sql[asToken.range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+        var select = SQLText.text(in: sql, bytes: asToken.range.upperBound..<sql.utf8.count)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         while select.hasSuffix(";") {
             select = String(select.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines)
         }

@@ -6,19 +6,19 @@
 /// do { _ = try CreateTableStatement(sql: "CREATE TABLE t") }
 /// catch let error as CreateStatementParseError { print(error) } // expected "(" …
 /// ```
-public struct CreateStatementParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct CreateStatementParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, and where.
-    public var message: String
+    package var message: String
     /// The statement.
-    public var sql: String
+    package var sql: String
 
     /// Creates an error.
-    public init(message: String, sql: String) {
+    package init(message: String, sql: String) {
         self.message = message
         self.sql = sql
     }
 
-    public var description: String { "cannot parse \(sql.debugDescription): \(message)" }
+    package var description: String { "cannot parse \(sql.debugDescription): \(message)" }
 }
 
 // MARK: - CreateStatementCursor
@@ -33,26 +33,7 @@ struct CreateStatementCursor {
 
     init(sql: String) {
         self.sql = sql
-        self.tokens = Self.tokenize(sql)
-    }
-
-    /// The tokens of `sql`. Swift reads `\r\n` as one `Character`, which `SQLTokenizer` does not
-    /// take for the end of a `--` comment; so text with CRLF line ends is tokenized with LF line
-    /// ends (the same number of characters) and the token ranges are mapped back onto `sql`.
-    private static func tokenize(_ sql: String) -> [SQLToken] {
-        let crlf: Character = "\r\n"
-        guard sql.contains(crlf) else { return SQLTokenizer.tokens(in: sql) }
-        let lf = String(sql.map { $0 == crlf ? "\n" : $0 })
-        let originalIndexes = Array(sql.indices) + [sql.endIndex]
-        var offsets: [String.Index: Int] = [:]
-        for (offset, index) in (Array(lf.indices) + [lf.endIndex]).enumerated() { offsets[index] = offset }
-        return SQLTokenizer.tokens(in: lf).map { token in
-            guard let lower = offsets[token.range.lowerBound], let upper = offsets[token.range.upperBound] else {
-                return token
-            }
-            let range = originalIndexes[lower]..<originalIndexes[upper]
-            return SQLToken(kind: token.kind, text: String(sql[range]), range: range)
-        }
+        self.tokens = SQLTokenizer.tokens(in: sql)
     }
 
     var isAtEnd: Bool { position >= tokens.count }

@@ -19,67 +19,67 @@
 /// statement.isStrict             // true
 /// statement.table                // the same table as a model value
 /// ```
-public struct CreateTableStatement: Sendable, Equatable {
+package struct CreateTableStatement: Sendable, Equatable {
     /// The schema prefix (`main.` in `CREATE TABLE main.t`), if written.
-    public var schemaName: String?
+    package var schemaName: String?
     /// The table name, unquoted.
-    public var name: String
+    package var name: String
     /// `CREATE TEMP TABLE` / `CREATE TEMPORARY TABLE`.
-    public var isTemporary: Bool
+    package var isTemporary: Bool
     /// `IF NOT EXISTS`.
-    public var ifNotExists: Bool
+    package var ifNotExists: Bool
     /// The column definitions, in order.
-    public var columns: [ColumnDefinition]
+    package var columns: [ColumnDefinition]
     /// The table-level constraints, in order.
-    public var constraints: [TableConstraint]
+    package var constraints: [TableConstraint]
     /// What each table-level constraint says besides its columns, in the same order.
-    public var constraintDetails: [ConstraintDetails]
+    package var constraintDetails: [ConstraintDetails]
     /// `STRICT` after the closing parenthesis.
-    public var isStrict: Bool
+    package var isStrict: Bool
     /// `WITHOUT ROWID` after the closing parenthesis.
-    public var isWithoutRowID: Bool
+    package var isWithoutRowID: Bool
 
     // MARK: Nested types
 
     /// One column definition and its column-level constraints.
-    public struct ColumnDefinition: Sendable, Equatable {
+    package struct ColumnDefinition: Sendable, Equatable {
         /// The column name, unquoted.
-        public var name: String
+        package var name: String
         /// The declared type as written (`numeric(15, 4)`, `UNSIGNED BIG INT`), nil when none.
         /// A type written as one quoted token is unquoted, as SQLite does.
-        public var type: String?
+        package var type: String?
         /// A column-level `PRIMARY KEY`.
-        public var isPrimaryKey: Bool
+        package var isPrimaryKey: Bool
         /// `AUTOINCREMENT` after the column's `PRIMARY KEY`.
-        public var isAutoincrement: Bool
+        package var isAutoincrement: Bool
         /// `NOT NULL`.
-        public var isNotNull: Bool
+        package var isNotNull: Bool
         /// A column-level `UNIQUE`.
-        public var isUnique: Bool
+        package var isUnique: Bool
         /// The `DEFAULT` expression as SQLite reports it in `PRAGMA table_xinfo`: the written
         /// text, without the parentheses of `DEFAULT (…)`.
-        public var defaultExpression: String?
+        package var defaultExpression: String?
         /// The `COLLATE` name, unquoted (the last one when several are written, as SQLite does).
-        public var collation: String?
+        package var collation: String?
         /// The inner text of each column-level `CHECK (…)`, in order.
-        public var checks: [String]
+        package var checks: [String]
         /// Each column-level `REFERENCES` clause, in order.
-        public var references: [ColumnReference]
+        package var references: [ColumnReference]
         /// `GENERATED ALWAYS AS (…)` or `AS (…)`, with its inner text.
-        public var generated: GeneratedColumn?
+        package var generated: GeneratedColumn?
         /// The whole definition as written, from the name to the last constraint.
-        public var sql: String
+        package var sql: String
         /// `ASC` or `DESC` after the column's `PRIMARY KEY`, as written.
-        public var primaryKeyOrder: String?
+        package var primaryKeyOrder: String?
         /// The `ON CONFLICT` resolution of the column's `PRIMARY KEY`, `NOT NULL` and `UNIQUE`,
         /// keyed by those words.
-        public var conflicts: [String: String] = [:]
+        package var conflicts: [String: String] = [:]
         /// The `CONSTRAINT` name written before the column's `PRIMARY KEY`, `NOT NULL`, `UNIQUE`,
         /// n-th `CHECK` or n-th `REFERENCES`, keyed by those words (`CHECK#0`, `REFERENCES#1`).
-        public var constraintNames: [String: String] = [:]
+        package var constraintNames: [String: String] = [:]
 
         /// Creates a column definition.
-        public init(name: String, type: String? = nil, isPrimaryKey: Bool = false, isAutoincrement: Bool = false,
+        package init(name: String, type: String? = nil, isPrimaryKey: Bool = false, isAutoincrement: Bool = false,
                     isNotNull: Bool = false, isUnique: Bool = false, defaultExpression: String? = nil,
                     collation: String? = nil, checks: [String] = [], references: [ColumnReference] = [],
                     generated: GeneratedColumn? = nil, sql: String = "") {
@@ -100,16 +100,16 @@ public struct CreateTableStatement: Sendable, Equatable {
 
     /// What a table-level constraint says besides its columns: its name, its conflict
     /// resolution, and (for PRIMARY KEY and UNIQUE) its terms when they carry COLLATE or ASC/DESC.
-    public struct ConstraintDetails: Sendable, Equatable {
+    package struct ConstraintDetails: Sendable, Equatable {
         /// `CONSTRAINT name`, unquoted.
-        public var name: String?
+        package var name: String?
         /// The `ON CONFLICT` resolution.
-        public var conflict: String?
+        package var conflict: String?
         /// The terms, when one of them says more than its column name.
-        public var terms: [KeptClauses.KeyTerm]?
+        package var terms: [KeptClauses.KeyTerm]?
 
         /// Creates details.
-        public init(name: String? = nil, conflict: String? = nil, terms: [KeptClauses.KeyTerm]? = nil) {
+        package init(name: String? = nil, conflict: String? = nil, terms: [KeptClauses.KeyTerm]? = nil) {
             self.name = name
             self.conflict = conflict
             self.terms = terms
@@ -118,7 +118,7 @@ public struct CreateTableStatement: Sendable, Equatable {
 
     /// A table-level constraint. Column names are unquoted, as written in the constraint; its
     /// name, conflict resolution and key terms are in ``constraintDetails``.
-    public enum TableConstraint: Sendable, Equatable {
+    package enum TableConstraint: Sendable, Equatable {
         /// `PRIMARY KEY (a, b)`, with `AUTOINCREMENT` written inside the parentheses.
         case primaryKey(columns: [String], isAutoincrement: Bool)
         /// `UNIQUE (a, b)`.
@@ -133,7 +133,7 @@ public struct CreateTableStatement: Sendable, Equatable {
 
     /// Parses a `CREATE TABLE` statement (as stored in `sqlite_master`, or as a user writes it;
     /// comments and one trailing `;` are allowed). `CREATE TABLE … AS SELECT` is rejected.
-    public init(sql: String) throws {
+    package init(sql: String) throws {
         var cursor = CreateStatementCursor(sql: sql)
         try cursor.expectKeywords("CREATE")
         isTemporary = cursor.consumeKeywords("TEMP") || cursor.consumeKeywords("TEMPORARY")
@@ -195,7 +195,7 @@ public struct CreateTableStatement: Sendable, Equatable {
     /// they name. A column's first CHECK and first REFERENCES go on the column; further ones go
     /// to `checks` and `foreignKeys`, before the table-level ones. `AUTOINCREMENT` inside a
     /// single-column table-level PRIMARY KEY marks that column.
-    public var table: Table {
+    package var table: Table {
         func columnName(_ name: String) -> String {
             columns.first { $0.name.isSameName(as: name) }?.name ?? name
         }

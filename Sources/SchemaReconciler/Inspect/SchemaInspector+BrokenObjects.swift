@@ -11,7 +11,7 @@ extension SchemaInspector {
     /// try db.execute(sql: "CREATE TABLE t (a); CREATE VIEW v AS SELECT a FROM t; ALTER TABLE t RENAME COLUMN a TO b")
     /// try SchemaInspector().brokenObjects(db) // [] — SQLite rewrote the view
     /// ```
-    public func brokenObjects(_ db: Database) throws -> [BrokenObject] {
+    package func brokenObjects(_ db: Database) throws -> [BrokenObject] {
         let entries = try Row.fetchAll(db, sql: """
             SELECT type, name, tbl_name, sql FROM main.sqlite_master
             WHERE type IN ('view', 'trigger') ORDER BY rowid

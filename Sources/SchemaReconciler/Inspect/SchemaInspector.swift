@@ -8,22 +8,22 @@ import GRDB
 /// do { _ = try SchemaInspector().inspect(db) }
 /// catch let error as SchemaInspectionError { print(error) } // table "t": cannot parse …
 /// ```
-public struct SchemaInspectionError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SchemaInspectionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of object: `table`, `index`, `view`.
-    public var objectType: String
+    package var objectType: String
     /// The object's name.
-    public var objectName: String
+    package var objectName: String
     /// What went wrong.
-    public var message: String
+    package var message: String
 
     /// Creates an error.
-    public init(objectType: String, objectName: String, message: String) {
+    package init(objectType: String, objectName: String, message: String) {
         self.objectType = objectType
         self.objectName = objectName
         self.message = message
     }
 
-    public var description: String { "\(objectType) \(SQLText.quote(objectName)): \(message)" }
+    package var description: String { "\(objectType) \(SQLText.quote(objectName)): \(message)" }
 }
 
 // MARK: - SchemaInspector
@@ -41,16 +41,16 @@ public struct SchemaInspectionError: Error, Sendable, Equatable, CustomStringCon
 /// let schema = try dbQueue.read { db in try SchemaInspector().inspect(db) }
 /// schema.tables.map(\.name)
 /// ```
-public struct SchemaInspector: Sendable {
+package struct SchemaInspector: Sendable {
     /// Creates an inspector.
-    public init() {}
+    package init() {}
 
     /// The user schema: tables (in sqlite_master rowid order), their columns, constraints and
     /// named indexes, views, triggers.
     ///
     /// Skips `sqlite_*` objects, anything whose name starts with `_reconciler` (case-insensitive),
     /// virtual tables and their shadow tables, and the triggers attached to a skipped table.
-    public func inspect(_ db: Database) throws -> Schema {
+    package func inspect(_ db: Database) throws -> Schema {
         let catalog = try Catalog(db)
         var schema = Schema()
         for entry in catalog.entries where entry.type == "table" && catalog.isManagedTable(entry) {
@@ -76,7 +76,7 @@ public struct SchemaInspector: Sendable {
 
     /// Names of tables the model cannot represent and that `inspect` skipped: virtual tables
     /// (fts5 …) and their shadow tables, in sqlite_master rowid order.
-    public func unmanagedTables(_ db: Database) throws -> [String] {
+    package func unmanagedTables(_ db: Database) throws -> [String] {
         let catalog = try Catalog(db)
         return catalog.entries
             .filter { $0.type == "table" && !Self.isReservedName($0.name) && catalog.isVirtualOrShadow($0) }

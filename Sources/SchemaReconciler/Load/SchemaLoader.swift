@@ -15,7 +15,7 @@ import Yams
 /// print(file.schema.tables.map(\.name))           // ["teams", "users"]
 /// print(file.upgrades.map(\.version.description)) // ["1.4.0", "2.0.0"]
 /// ```
-public struct SchemaLoader: Sendable {
+package struct SchemaLoader: Sendable {
     // MARK: Creating a loader
 
     /// Creates a loader.
@@ -23,7 +23,7 @@ public struct SchemaLoader: Sendable {
     /// ```swift
     /// let loader = SchemaLoader()
     /// ```
-    public init() {}
+    package init() {}
 
     // MARK: Loading
 
@@ -40,7 +40,7 @@ public struct SchemaLoader: Sendable {
     /// ```
     ///
     /// - Throws: ``SchemaError`` only.
-    public func load(contentsOf url: URL) throws -> SchemaFile {
+    package func load(contentsOf url: URL) throws -> SchemaFile {
         let path = Self.displayPath(of: url)
         guard url.isFileURL else {
             throw SchemaError.unreadable(path: path, reason: "it is not a file URL")
@@ -77,7 +77,7 @@ public struct SchemaLoader: Sendable {
     /// ```
     ///
     /// - Throws: ``SchemaError`` only.
-    public func load(yaml: String, url: URL) throws -> SchemaFile {
+    package func load(yaml: String, url: URL) throws -> SchemaFile {
         try load(yaml: yaml, url: url, contents: Data(yaml.utf8))
     }
 

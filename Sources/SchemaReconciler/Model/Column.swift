@@ -6,34 +6,34 @@
 /// let email = Column(name: "email", type: "TEXT", isNotNull: true, isUnique: true)
 /// let score = Column(name: "score", type: "REAL", isNotNull: true, defaultValue: .integer(0))
 /// ```
-public struct Column: Sendable, Equatable {
+package struct Column: Sendable, Equatable {
     /// The column name.
-    public var name: String
+    package var name: String
     /// The declared type as written (`TEXT`, `varchar(255)`), or nil for a column without a type.
-    public var type: String?
+    package var type: String?
     /// `PRIMARY KEY` on this column.
-    public var isPrimaryKey: Bool
+    package var isPrimaryKey: Bool
     /// `AUTOINCREMENT` (only on an INTEGER PRIMARY KEY).
-    public var isAutoincrement: Bool
+    package var isAutoincrement: Bool
     /// `NOT NULL`.
-    public var isNotNull: Bool
+    package var isNotNull: Bool
     /// A column-level `UNIQUE` constraint.
-    public var isUnique: Bool
+    package var isUnique: Bool
     /// The `DEFAULT` clause.
-    public var defaultValue: DefaultValue?
+    package var defaultValue: DefaultValue?
     /// `COLLATE` name, such as `NOCASE`.
-    public var collation: String?
+    package var collation: String?
     /// A column-level `CHECK` expression.
-    public var check: String?
+    package var check: String?
     /// A column-level `REFERENCES` clause.
-    public var reference: ColumnReference?
+    package var reference: ColumnReference?
     /// `GENERATED ALWAYS AS (…)`, stored or virtual.
-    public var generated: GeneratedColumn?
+    package var generated: GeneratedColumn?
     /// Former names of this column (`renamed_from`); empty for an inspected column.
-    public var renamedFrom: [String]
+    package var renamedFrom: [String]
 
     /// Creates a column.
-    public init(
+    package init(
         name: String,
         type: String? = nil,
         isPrimaryKey: Bool = false,

@@ -5,20 +5,20 @@
 /// ```swift
 /// let team = ColumnReference(table: "teams", column: "id", onDelete: .cascade)
 /// ```
-public struct ColumnReference: Sendable, Equatable {
+package struct ColumnReference: Sendable, Equatable {
     /// The parent table.
-    public var table: String
+    package var table: String
     /// The parent column, or nil for the parent's primary key.
-    public var column: String?
+    package var column: String?
     /// `ON DELETE` action.
-    public var onDelete: ForeignKeyAction?
+    package var onDelete: ForeignKeyAction?
     /// `ON UPDATE` action.
-    public var onUpdate: ForeignKeyAction?
+    package var onUpdate: ForeignKeyAction?
     /// `DEFERRABLE INITIALLY DEFERRED`.
-    public var isDeferred: Bool
+    package var isDeferred: Bool
 
     /// Creates a column reference.
-    public init(table: String, column: String? = nil, onDelete: ForeignKeyAction? = nil,
+    package init(table: String, column: String? = nil, onDelete: ForeignKeyAction? = nil,
                 onUpdate: ForeignKeyAction? = nil, isDeferred: Bool = false) {
         self.table = table
         self.column = column

@@ -7,7 +7,7 @@
 /// let active: DefaultValue = .text("active")     // DEFAULT 'active'
 /// let now: DefaultValue = .sql("CURRENT_TIMESTAMP")
 /// ```
-public enum DefaultValue: Sendable, Equatable {
+package enum DefaultValue: Sendable, Equatable {
     /// `DEFAULT NULL`.
     case null
     /// An integer literal.

@@ -7,20 +7,20 @@ import Foundation
 /// ```swift
 /// let drop = DropList(tables: ["legacy_cache"], columns: ["users": ["password_plain"]])
 /// ```
-public struct DropList: Sendable, Equatable {
+package struct DropList: Sendable, Equatable {
     /// Tables to drop.
-    public var tables: [String]
+    package var tables: [String]
     /// Columns to drop, keyed by the declared (new) table name, in file order.
-    public var columns: [(table: String, columns: [String])]
+    package var columns: [(table: String, columns: [String])]
     /// Indexes to drop.
-    public var indexes: [String]
+    package var indexes: [String]
     /// Views to drop.
-    public var views: [String]
+    package var views: [String]
     /// Triggers to drop.
-    public var triggers: [String]
+    package var triggers: [String]
 
     /// Creates a drop list.
-    public init(tables: [String] = [], columns: [String: [String]] = [:], indexes: [String] = [],
+    package init(tables: [String] = [], columns: [String: [String]] = [:], indexes: [String] = [],
                 views: [String] = [], triggers: [String] = []) {
         self.tables = tables
         self.columns = columns.sorted { $0.key < $1.key }.map { (table: $0.key, columns: $0.value) }
@@ -30,16 +30,16 @@ public struct DropList: Sendable, Equatable {
     }
 
     /// The columns to drop from a table, by its declared name.
-    public func columns(of table: String) -> [String] {
+    package func columns(of table: String) -> [String] {
         columns.filter { $0.table.isSameName(as: table) }.flatMap(\.columns)
     }
 
     /// Whether nothing may be dropped.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         tables.isEmpty && columns.allSatisfy(\.columns.isEmpty) && indexes.isEmpty && views.isEmpty && triggers.isEmpty
     }
 
-    public static func == (lhs: DropList, rhs: DropList) -> Bool {
+    package static func == (lhs: DropList, rhs: DropList) -> Bool {
         lhs.tables == rhs.tables && lhs.indexes == rhs.indexes && lhs.views == rhs.views
             && lhs.triggers == rhs.triggers
             && lhs.columns.map(\.table) == rhs.columns.map(\.table)

@@ -5,22 +5,22 @@
 /// ```swift
 /// let fk = ForeignKey(columns: ["team_id"], table: "teams", referencedColumns: ["id"], onDelete: .cascade)
 /// ```
-public struct ForeignKey: Sendable, Equatable {
+package struct ForeignKey: Sendable, Equatable {
     /// The child columns.
-    public var columns: [String]
+    package var columns: [String]
     /// The parent table.
-    public var table: String
+    package var table: String
     /// The parent columns; empty means the parent's primary key.
-    public var referencedColumns: [String]
+    package var referencedColumns: [String]
     /// `ON DELETE` action.
-    public var onDelete: ForeignKeyAction?
+    package var onDelete: ForeignKeyAction?
     /// `ON UPDATE` action.
-    public var onUpdate: ForeignKeyAction?
+    package var onUpdate: ForeignKeyAction?
     /// `DEFERRABLE INITIALLY DEFERRED`.
-    public var isDeferred: Bool
+    package var isDeferred: Bool
 
     /// Creates a foreign key.
-    public init(columns: [String], table: String, referencedColumns: [String] = [],
+    package init(columns: [String], table: String, referencedColumns: [String] = [],
                 onDelete: ForeignKeyAction? = nil, onUpdate: ForeignKeyAction? = nil, isDeferred: Bool = false) {
         self.columns = columns
         self.table = table

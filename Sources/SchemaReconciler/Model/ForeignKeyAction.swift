@@ -6,7 +6,7 @@
 /// ForeignKeyAction(sql: "set null") // .setNull
 /// ForeignKeyAction.cascade.sql      // "CASCADE"
 /// ```
-public enum ForeignKeyAction: String, Sendable, Equatable, CaseIterable {
+package enum ForeignKeyAction: String, Sendable, Equatable, CaseIterable {
     /// Delete or update the child rows too.
     case cascade = "CASCADE"
     /// Set the child columns to NULL.
@@ -19,11 +19,11 @@ public enum ForeignKeyAction: String, Sendable, Equatable, CaseIterable {
     case noAction = "NO ACTION"
 
     /// Parses an action as written in SQL or YAML, ignoring case and extra spaces.
-    public init?(sql: String) {
+    package init?(sql: String) {
         let words = sql.split(whereSeparator: { $0 == " " || $0 == "_" || $0 == "\t" }).joined(separator: " ")
         self.init(rawValue: words.uppercased())
     }
 
     /// The SQL spelling.
-    public var sql: String { rawValue }
+    package var sql: String { rawValue }
 }

@@ -5,14 +5,14 @@
 /// ```swift
 /// let label = GeneratedColumn(expression: "nickname || '#' || id", isStored: false)
 /// ```
-public struct GeneratedColumn: Sendable, Equatable {
+package struct GeneratedColumn: Sendable, Equatable {
     /// The SQL expression.
-    public var expression: String
+    package var expression: String
     /// `STORED` rather than `VIRTUAL`.
-    public var isStored: Bool
+    package var isStored: Bool
 
     /// Creates a generated column description.
-    public init(expression: String, isStored: Bool) {
+    package init(expression: String, isStored: Bool) {
         self.expression = expression
         self.isStored = isStored
     }

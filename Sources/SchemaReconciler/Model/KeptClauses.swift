@@ -14,47 +14,47 @@
 /// kept.conflicts[.unique(columns: ["a", "b"])] = "REPLACE"
 /// kept.names[.check(expression: "qty >= 0")] = "ck_qty"
 /// ```
-public struct KeptClauses: Sendable, Equatable {
+package struct KeptClauses: Sendable, Equatable {
     /// A constraint, identified as schema.yaml would declare it, whether it is written on a
     /// column or at table level. Column names and expressions are compared as SQLite compares them.
-    public struct Constraint: Hashable, Sendable {
+    package struct Constraint: Hashable, Sendable {
         /// `notNull`, `primaryKey`, `unique`, `check` or `foreignKey`.
         var kind: String
         /// The key of each column it is on (`sqlNameKey`), or of its normalized expression.
         var keys: [String]
 
         /// A column's NOT NULL.
-        public static func notNull(column: String) -> Constraint {
+        package static func notNull(column: String) -> Constraint {
             Constraint(kind: "notNull", keys: [column.sqlNameKey])
         }
         /// The primary key on these columns, in this order.
-        public static func primaryKey(columns: [String]) -> Constraint {
+        package static func primaryKey(columns: [String]) -> Constraint {
             Constraint(kind: "primaryKey", keys: columns.map(\.sqlNameKey))
         }
         /// A UNIQUE constraint on these columns, in this order.
-        public static func unique(columns: [String]) -> Constraint {
+        package static func unique(columns: [String]) -> Constraint {
             Constraint(kind: "unique", keys: columns.map(\.sqlNameKey))
         }
         /// A CHECK constraint.
-        public static func check(expression: String) -> Constraint {
+        package static func check(expression: String) -> Constraint {
             Constraint(kind: "check", keys: [SQLText.normalize(expression)])
         }
         /// A foreign key on these child columns.
-        public static func foreignKey(columns: [String]) -> Constraint {
+        package static func foreignKey(columns: [String]) -> Constraint {
             Constraint(kind: "foreignKey", keys: columns.map(\.sqlNameKey))
         }
     }
 
     /// One term of a PRIMARY KEY or UNIQUE column list: the column and what follows it
     /// (`COLLATE NOCASE DESC`).
-    public struct KeyTerm: Sendable, Equatable {
+    package struct KeyTerm: Sendable, Equatable {
         /// The column name.
-        public var column: String
+        package var column: String
         /// The rest of the term as written: a `COLLATE` and an `ASC` or `DESC`, or nothing.
-        public var suffix: String
+        package var suffix: String
 
         /// Creates a term.
-        public init(column: String, suffix: String) {
+        package init(column: String, suffix: String) {
             self.column = column
             self.suffix = suffix
         }
@@ -66,17 +66,17 @@ public struct KeptClauses: Sendable, Equatable {
     }
 
     /// The conflict resolution of each constraint that has one: `ROLLBACK`, `ABORT`, `FAIL`, `IGNORE`, `REPLACE`.
-    public var conflicts: [Constraint: String] = [:]
+    package var conflicts: [Constraint: String] = [:]
     /// The name of each named constraint, unquoted.
-    public var names: [Constraint: String] = [:]
+    package var names: [Constraint: String] = [:]
     /// The terms of each PRIMARY KEY or UNIQUE whose terms say more than their column names.
-    public var keyTerms: [Constraint: [KeyTerm]] = [:]
+    package var keyTerms: [Constraint: [KeyTerm]] = [:]
 
     /// Creates an empty value.
-    public init() {}
+    package init() {}
 
     /// Whether there is nothing to keep.
-    public var isEmpty: Bool { conflicts.isEmpty && names.isEmpty && keyTerms.isEmpty }
+    package var isEmpty: Bool { conflicts.isEmpty && names.isEmpty && keyTerms.isEmpty }
 
     /// Whether the primary key on `columns` is written `DESC`, which keeps an INTEGER PRIMARY KEY
     /// from being the rowid.

@@ -9,38 +9,38 @@
 /// let schema = Schema(tables: [Table(name: "users", columns: [Column(name: "id", type: "INTEGER", isPrimaryKey: true)])])
 /// schema.table(named: "USERS")?.name // "users"
 /// ```
-public struct Schema: Sendable, Equatable {
+package struct Schema: Sendable, Equatable {
     /// The tables, in file order (declared) or creation order (inspected).
-    public var tables: [Table]
+    package var tables: [Table]
     /// The views, in file order (declared) or creation order (inspected).
-    public var views: [View]
+    package var views: [View]
     /// The triggers, in file order (declared) or creation order (inspected).
-    public var triggers: [Trigger]
+    package var triggers: [Trigger]
 
     /// Creates a schema.
-    public init(tables: [Table] = [], views: [View] = [], triggers: [Trigger] = []) {
+    package init(tables: [Table] = [], views: [View] = [], triggers: [Trigger] = []) {
         self.tables = tables
         self.views = views
         self.triggers = triggers
     }
 
     /// The table with this name, compared as SQLite does (case-insensitively).
-    public func table(named name: String) -> Table? {
+    package func table(named name: String) -> Table? {
         tables.first { $0.name.isSameName(as: name) }
     }
 
     /// The view with this name, compared case-insensitively.
-    public func view(named name: String) -> View? {
+    package func view(named name: String) -> View? {
         views.first { $0.name.isSameName(as: name) }
     }
 
     /// The trigger with this name, compared case-insensitively.
-    public func trigger(named name: String) -> Trigger? {
+    package func trigger(named name: String) -> Trigger? {
         triggers.first { $0.name.isSameName(as: name) }
     }
 
     /// The index with this name on any table, with its table, compared case-insensitively.
-    public func index(named name: String) -> (table: Table, index: Index)? {
+    package func index(named name: String) -> (table: Table, index: Index)? {
         for table in tables {
             if let index = table.index(named: name) { return (table, index) }
         }
@@ -59,14 +59,14 @@ extension String {
     /// "Users".isSameName(as: "users")            // true
     /// "caf\u{E9}".isSameName(as: "cafe\u{301}") // false
     /// ```
-    public func isSameName(as other: String) -> Bool {
+    package func isSameName(as other: String) -> Bool {
         sqlNameKey == other.sqlNameKey
     }
 
     /// The key SQLite compares names by: ASCII letters folded to lower case, and every other
     /// character outside ASCII written as its code point (`\u{e9}`), so that keys that Swift
     /// compares equal are exactly the names SQLite takes for the same. A key is its own key.
-    public var sqlNameKey: String {
+    package var sqlNameKey: String {
         var key = ""
         for scalar in unicodeScalars {
             switch scalar.value {

@@ -15,11 +15,11 @@ public struct SchemaFile: Sendable {
     /// The app version this schema belongs to.
     public var version: SemanticVersion
     /// The declared tables, views and triggers.
-    public var schema: Schema
+    package var schema: Schema
     /// What may be removed from an existing database.
-    public var drop: DropList
+    package var drop: DropList
     /// The upgrade scripts, in ascending version order.
-    public var upgrades: [Upgrade]
+    package var upgrades: [Upgrade]
     /// The exact bytes of the file, for fingerprinting.
     public var contents: Data
     /// Where each declared object is written, keyed by its path in the file:
@@ -28,7 +28,7 @@ public struct SchemaFile: Sendable {
     public var locations: [String: SourceLocation]
 
     /// Creates a schema file value.
-    public init(url: URL, version: SemanticVersion, schema: Schema, drop: DropList = DropList(),
+    package init(url: URL, version: SemanticVersion, schema: Schema, drop: DropList = DropList(),
                 upgrades: [Upgrade] = [], contents: Data = Data(), locations: [String: SourceLocation] = [:]) {
         self.url = url
         self.version = version

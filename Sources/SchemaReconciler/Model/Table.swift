@@ -7,34 +7,34 @@
 /// users.columns = [Column(name: "id", type: "INTEGER", isPrimaryKey: true), Column(name: "email", type: "TEXT")]
 /// users.indexes = [Index(name: "users_by_email", columns: ["email"], isUnique: true)]
 /// ```
-public struct Table: Sendable, Equatable {
+package struct Table: Sendable, Equatable {
     /// The table name, as declared (or as stored in `sqlite_master`).
-    public var name: String
+    package var name: String
     /// Former names of this table (`renamed_from`); empty for an inspected table.
-    public var renamedFrom: [String]
+    package var renamedFrom: [String]
     /// The columns, in order.
-    public var columns: [Column]
+    package var columns: [Column]
     /// A composite primary key (`primary_key: [a, b]`), empty when none is declared at table level.
-    public var primaryKey: [String]
+    package var primaryKey: [String]
     /// Table-level UNIQUE constraints, each a list of column names.
-    public var uniqueConstraints: [[String]]
+    package var uniqueConstraints: [[String]]
     /// Table-level CHECK expressions.
-    public var checks: [String]
+    package var checks: [String]
     /// Table-level foreign keys.
-    public var foreignKeys: [ForeignKey]
+    package var foreignKeys: [ForeignKey]
     /// Named indexes on this table (not the automatic indexes of UNIQUE and PRIMARY KEY).
-    public var indexes: [Index]
+    package var indexes: [Index]
     /// `CREATE TABLE … STRICT`.
-    public var isStrict: Bool
+    package var isStrict: Bool
     /// `CREATE TABLE … WITHOUT ROWID`.
-    public var isWithoutRowID: Bool
+    package var isWithoutRowID: Bool
     /// What the live definition says that schema.yaml cannot (conflict resolutions, constraint
     /// names, key terms with COLLATE or DESC): kept by a rebuild, never a difference. Empty for
     /// a declared table.
-    public var keptClauses: KeptClauses
+    package var keptClauses: KeptClauses
 
     /// Creates a table.
-    public init(
+    package init(
         name: String,
         renamedFrom: [String] = [],
         columns: [Column] = [],
@@ -61,23 +61,23 @@ public struct Table: Sendable, Equatable {
     }
 
     /// The column with this name, compared case-insensitively.
-    public func column(named name: String) -> Column? {
+    package func column(named name: String) -> Column? {
         columns.first { $0.name.isSameName(as: name) }
     }
 
     /// The index with this name, compared case-insensitively.
-    public func index(named name: String) -> Index? {
+    package func index(named name: String) -> Index? {
         indexes.first { $0.name.isSameName(as: name) }
     }
 
     /// The primary key columns, whether declared on a column or at table level.
-    public var primaryKeyColumns: [String] {
+    package var primaryKeyColumns: [String] {
         if !primaryKey.isEmpty { return primaryKey }
         return columns.filter(\.isPrimaryKey).map(\.name)
     }
 
     /// Every foreign key of the table: column-level `references` first, then table-level ones.
-    public var allForeignKeys: [ForeignKey] {
+    package var allForeignKeys: [ForeignKey] {
         columns.compactMap { column in
             column.reference.map { reference in
                 ForeignKey(

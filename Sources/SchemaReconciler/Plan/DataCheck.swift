@@ -7,18 +7,18 @@
 /// DataCheck(table: "users", constraint: .notNull(column: "email"),
 ///           sql: #"SELECT count(*) FROM "users" WHERE "email" IS NULL"#, advice: "fill it in an upgrade")
 /// ```
-public struct DataCheck: Sendable, Equatable {
+package struct DataCheck: Sendable, Equatable {
     /// The table.
-    public var table: String
+    package var table: String
     /// The constraint the rows must satisfy.
-    public var constraint: NewConstraint
+    package var constraint: NewConstraint
     /// A query returning the number of violating rows.
-    public var sql: String
+    package var sql: String
     /// What the user can do about violations.
-    public var advice: String
+    package var advice: String
 
     /// Creates a data check.
-    public init(table: String, constraint: NewConstraint, sql: String, advice: String) {
+    package init(table: String, constraint: NewConstraint, sql: String, advice: String) {
         self.table = table
         self.constraint = constraint
         self.sql = sql

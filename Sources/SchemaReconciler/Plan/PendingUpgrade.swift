@@ -5,9 +5,9 @@
 /// ```swift
 /// for upgrade in plan.upgrades { print(upgrade.version, upgrade.name) }
 /// ```
-public struct PendingUpgrade: Sendable, Equatable {
+package struct PendingUpgrade: Sendable, Equatable {
     /// What runs.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// An SQL script from schema.yaml.
         case script(UpgradeScript)
         /// A closure registered in code, by its name.
@@ -15,18 +15,18 @@ public struct PendingUpgrade: Sendable, Equatable {
     }
 
     /// The version that runs it.
-    public var version: SemanticVersion
+    package var version: SemanticVersion
     /// The script or closure.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Creates a pending upgrade.
-    public init(version: SemanticVersion, kind: Kind) {
+    package init(version: SemanticVersion, kind: Kind) {
         self.version = version
         self.kind = kind
     }
 
     /// The script path, or the closure's name.
-    public var name: String {
+    package var name: String {
         switch kind {
         case .script(let script): return script.path
         case .code(let name): return name

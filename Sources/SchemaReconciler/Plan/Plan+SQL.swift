@@ -9,7 +9,7 @@ extension Plan {
     /// // -- add column users.nickname (native ALTER)
     /// // ALTER TABLE "users" ADD COLUMN "nickname" TEXT;
     /// ```
-    public var sql: String {
+    package var sql: String {
         var lines: [String] = []
         let nothingToDo = isEmpty && fromVersion == toVersion
         switch fromVersion {

@@ -12,21 +12,21 @@ public struct Plan: Sendable {
     /// The schema steps, expand steps first, then contract steps.
     public var steps: [Step]
     /// The upgrades that run between the expand and the contract steps.
-    public var upgrades: [PendingUpgrade]
+    package var upgrades: [PendingUpgrade]
     /// The differences the plan was made from.
-    public var changes: [Change]
+    package var changes: [Change]
     /// Things the user should know: undeclared objects kept, stale scripts, leftovers.
     public var warnings: [String]
     /// The objects the database has and the file does not declare, which the sync keeps
     /// (their descriptions are among the warnings).
-    public var undeclared: [UndeclaredObject]
+    package var undeclared: [UndeclaredObject]
     /// The version the database is at before the sync (nil for a new database).
     public var fromVersion: SemanticVersion?
     /// The version it is at after.
     public var toVersion: SemanticVersion
 
     /// Creates a plan.
-    public init(steps: [Step] = [], upgrades: [PendingUpgrade] = [], changes: [Change] = [], warnings: [String] = [],
+    package init(steps: [Step] = [], upgrades: [PendingUpgrade] = [], changes: [Change] = [], warnings: [String] = [],
                 undeclared: [UndeclaredObject] = [], fromVersion: SemanticVersion? = nil,
                 toVersion: SemanticVersion = .zero) {
         self.steps = steps

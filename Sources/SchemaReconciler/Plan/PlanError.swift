@@ -5,13 +5,13 @@
 /// ```swift
 /// PlanError.temporaryNameTaken("_reconciler_new_users").description
 /// ```
-public enum PlanError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PlanError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A table with the name a rebuild needs already exists: a leftover from an interrupted tool.
     case temporaryNameTaken(String)
     /// The SQLite in use is too old for a change.
     case sqliteTooOld(needed: String, change: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .temporaryNameTaken(let name):
             return "table \(name) already exists; it is a leftover of an interrupted schema change. "

@@ -8,18 +8,18 @@
 /// let diff = try SchemaDiff(declared: file.schema, drop: file.drop, live: live)
 /// let plan = try Planner(declared: file.schema, drop: file.drop, live: live, facts: facts).plan(diff)
 /// ```
-public struct Planner: Sendable {
+package struct Planner: Sendable {
     /// Facts about the live database that the plan depends on.
-    public struct Facts: Sendable {
+    package struct Facts: Sendable {
         /// Rows per live table, keyed by `sqlNameKey` of the live name.
-        public var rowCounts: [String: Int]
+        package var rowCounts: [String: Int]
         /// `sqlite3_libversion_number()`, such as 3040001.
-        public var sqliteVersion: Int
+        package var sqliteVersion: Int
         /// Names of tables in the reconciler's namespace other than its own state (`_reconciler…`).
-        public var reservedTables: [String]
+        package var reservedTables: [String]
 
         /// Creates facts.
-        public init(rowCounts: [String: Int] = [:], sqliteVersion: Int = 3_040_000, reservedTables: [String] = []) {
+        package init(rowCounts: [String: Int] = [:], sqliteVersion: Int = 3_040_000, reservedTables: [String] = []) {
             self.rowCounts = rowCounts
             self.sqliteVersion = sqliteVersion
             self.reservedTables = reservedTables
@@ -27,16 +27,16 @@ public struct Planner: Sendable {
     }
 
     /// The declared schema.
-    public var declared: Schema
+    package var declared: Schema
     /// The declared drops.
-    public var drop: DropList
+    package var drop: DropList
     /// The live schema.
-    public var live: Schema
+    package var live: Schema
     /// Facts about the live database.
-    public var facts: Facts
+    package var facts: Facts
 
     /// Creates a planner.
-    public init(declared: Schema, drop: DropList = DropList(), live: Schema, facts: Facts = Facts()) {
+    package init(declared: Schema, drop: DropList = DropList(), live: Schema, facts: Facts = Facts()) {
         self.declared = declared
         self.drop = drop
         self.live = live
@@ -44,13 +44,13 @@ public struct Planner: Sendable {
     }
 
     /// The prefix of temporary table names used by rebuilds and case-only renames.
-    public static let temporaryPrefix = "_reconciler_new_"
+    package static let temporaryPrefix = "_reconciler_new_"
 
     // MARK: - Planning
 
     /// The ordered steps for `diff`.
     /// - Throws: ``PlanError`` when SQLite cannot be brought to the declared shape.
-    public func plan(_ diff: SchemaDiff) throws -> Plan {
+    package func plan(_ diff: SchemaDiff) throws -> Plan {
         var builder = Builder(planner: self, diff: diff)
         try builder.build()
         let removed = Set(builder.removedIndexes.map(\.sqlNameKey))

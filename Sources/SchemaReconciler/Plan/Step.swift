@@ -34,14 +34,14 @@ public struct Step: Sendable, Equatable {
     /// The statements, each without a trailing semicolon.
     public var statements: [String]
     /// Queries run before the statements that count rows that would violate a new constraint.
-    public var checks: [DataCheck]
+    package var checks: [DataCheck]
     /// The table the step is about, if any.
     public var table: String?
     /// Whether the step renames a table or a column (SQLite then rewrites what refers to it).
     public var isRename: Bool
 
     /// Creates a step.
-    public init(phase: Phase, summary: String, method: Method = .native, statements: [String],
+    package init(phase: Phase, summary: String, method: Method = .native, statements: [String],
                 checks: [DataCheck] = [], table: String? = nil, isRename: Bool = false) {
         self.phase = phase
         self.summary = summary

@@ -11,7 +11,7 @@ extension DefaultValue {
     /// DefaultValue(sql: "-1")                // .integer(-1)
     /// DefaultValue(sql: "CURRENT_TIMESTAMP") // .sql("CURRENT_TIMESTAMP")
     /// ```
-    public init(sql: String) {
+    package init(sql: String) {
         let tokens = SQLText.strippingOuterParentheses(SQLTokenizer.tokens(in: sql))
         self = DefaultValue.literal(from: tokens) ?? .sql(sql.trimmingCharacters(in: .whitespacesAndNewlines))
     }
@@ -62,7 +62,7 @@ extension DefaultValue {
     /// DefaultValue.text("it's").sqlExpression          // "'it''s'"
     /// DefaultValue.sql("strftime('%s','now')").sqlExpression // "(strftime('%s','now'))"
     /// ```
-    public var sqlExpression: String {
+    package var sqlExpression: String {
         switch self {
         case .null: return "NULL"
         case .integer(let value): return String(value)
@@ -85,7 +85,7 @@ extension DefaultValue {
 
     /// Whether SQLite accepts this default in `ALTER TABLE … ADD COLUMN` (a constant, not a
     /// parenthesised expression nor CURRENT_TIME/DATE/TIMESTAMP).
-    public var isConstant: Bool {
+    package var isConstant: Bool {
         switch self {
         case .sql(let expression):
             let value = DefaultValue(sql: expression)
@@ -97,7 +97,7 @@ extension DefaultValue {
     }
 
     /// Whether this default is `NULL` (or the same as having none).
-    public var isNull: Bool {
+    package var isNull: Bool {
         switch self {
         case .null: return true
         case .sql(let expression):
@@ -109,7 +109,7 @@ extension DefaultValue {
 
     /// A value that compares equal for defaults SQLite treats as the same: `TRUE` and `1`,
     /// `1.0` and `1.0`, `'a'` and `'a'`, raw SQL by its normalised text.
-    public var comparisonKey: String {
+    package var comparisonKey: String {
         switch self {
         case .null: return "null"
         // Numbers by value, 1 the same as 1.0, integers exactly (not through a Double, which
@@ -130,7 +130,7 @@ extension DefaultValue {
     }
 
     /// Whether the default is a raw SQL expression (`default_sql`).
-    public var isExpression: Bool {
+    package var isExpression: Bool {
         if case .sql = self { return true }
         return false
     }
@@ -141,7 +141,7 @@ extension DefaultValue {
     /// DefaultValue.text("1e3").displayText // "1e3"
     /// DefaultValue.integer(7).displayText  // "7"
     /// ```
-    public var displayText: String {
+    package var displayText: String {
         switch self {
         case .text(let value): return value
         case .sql(let expression): return expression

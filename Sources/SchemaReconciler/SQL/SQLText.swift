@@ -7,15 +7,15 @@
 /// SQLText.literal("it's")             // "'it''s'"
 /// SQLText.normalize("\"Age\">=0") == SQLText.normalize("age >= 0") // true
 /// ```
-public enum SQLText {
+package enum SQLText {
     /// A name quoted as an SQL identifier: always double quotes, inner quotes doubled.
-    public static func quote(_ name: String) -> String {
+    package static func quote(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// A name as a bare word when it is a plain ASCII identifier that is not a keyword SQLite
     /// reserves in that position, quoted otherwise: `NOCASE` stays `NOCASE`, `my collation` is quoted.
-    public static func quoteIfNeeded(_ name: String) -> String {
+    package static func quoteIfNeeded(_ name: String) -> String {
         let plain = name.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } ?? false
             && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         return plain && !["NULL", "NOT", "DEFAULT", "CHECK", "COLLATE", "PRIMARY", "UNIQUE", "REFERENCES",
@@ -23,12 +23,12 @@ public enum SQLText {
     }
 
     /// A comma-separated list of quoted names.
-    public static func quoteList(_ names: [String]) -> String {
+    package static func quoteList(_ names: [String]) -> String {
         names.map(quote).joined(separator: ", ")
     }
 
     /// A string as an SQL string literal.
-    public static func literal(_ text: String) -> String {
+    package static func literal(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
@@ -39,20 +39,20 @@ public enum SQLText {
     /// SQLText.closingLineComment("a > 0 -- positive") // "a > 0 -- positive\n"
     /// SQLText.closingLineComment("a > 0")             // "a > 0"
     /// ```
-    public static func closingLineComment(_ sql: String) -> String {
+    package static func closingLineComment(_ sql: String) -> String {
         guard let last = SQLTokenizer.tokens(in: sql, keepingComments: true).last, last.kind == .comment,
-              last.text.hasPrefix("--"), !sql[last.range.upperBound...].contains(where: \.isNewline) else { return sql }
+              last.text.hasPrefix("--"), !sql.utf8.dropFirst(last.range.upperBound).contains(0x0A) else { return sql }
         return sql + "\n"
     }
 
     /// A canonical form of an expression or statement, for comparison only: comments and
     /// whitespace dropped, identifiers unquoted and case-folded, keywords case-folded, literals kept.
-    public static func normalize(_ sql: String) -> String {
+    package static func normalize(_ sql: String) -> String {
         normalize(tokens: SQLTokenizer.tokens(in: sql))
     }
 
     /// The canonical form of a token list (see ``normalize(_:)``).
-    public static func normalize(tokens: [SQLToken]) -> String {
+    package static func normalize(tokens: [SQLToken]) -> String {
         var parts: [String] = []
         for token in tokens {
             switch token.kind {
@@ -72,7 +72,7 @@ public enum SQLText {
     }
 
     /// The expression without parentheses that enclose all of it: `((a + 1))` → `a + 1`.
-    public static func strippingOuterParentheses(_ tokens: [SQLToken]) -> [SQLToken] {
+    package static func strippingOuterParentheses(_ tokens: [SQLToken]) -> [SQLToken] {
         var tokens = tokens
         while tokens.count >= 2, tokens.first!.isSymbol("("), tokens.last!.isSymbol(")"),
               matchingParenthesis(in: tokens, from: 0) == tokens.count - 1 {
@@ -82,7 +82,7 @@ public enum SQLText {
     }
 
     /// The index of the `)` that closes the `(` at `index`, or nil when unbalanced.
-    public static func matchingParenthesis(in tokens: [SQLToken], from index: Int) -> Int? {
+    package static func matchingParenthesis(in tokens: [SQLToken], from index: Int) -> Int? {
         var depth = 0
         for i in index..<tokens.count {
             if tokens[i].isSymbol("(") { depth += 1 }
@@ -95,9 +95,26 @@ public enum SQLText {
     }
 
     /// The source text covered by a run of tokens, as written.
-    public static func text(of tokens: ArraySlice<SQLToken>, in sql: String) -> String {
+    package static func text(of tokens: ArraySlice<SQLToken>, in sql: String) -> String {
         guard let first = tokens.first, let last = tokens.last else { return "" }
-        return String(sql[first.range.lowerBound..<last.range.upperBound])
+        return text(in: sql, bytes: first.range.lowerBound..<last.range.upperBound)
+    }
+
+    /// The source text of a range of UTF-8 offsets.
+    static func text(in sql: String, bytes range: Range<Int>) -> String {
+        let utf8 = sql.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        return String(decoding: utf8[start..<end], as: UTF8.self)
+    }
+
+    /// `sql` with the text at each byte range replaced.
+    static func replacing(_ ranges: [Range<Int>], with replacement: String, in sql: String) -> String {
+        var bytes = Array(sql.utf8)
+        for range in ranges.sorted(by: { $0.lowerBound > $1.lowerBound }) {
+            bytes.replaceSubrange(range, with: Array(replacement.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -113,7 +130,7 @@ extension SQLText {
     /// SQLText.renaming(identifier: "mail", to: "email", inIndex: "CREATE INDEX i ON t (mail)")
     /// // CREATE INDEX i ON t ("email")
     /// ```
-    public static func renaming(identifier old: String, to new: String, inIndex sql: String) -> String {
+    package static func renaming(identifier old: String, to new: String, inIndex sql: String) -> String {
         let tokens = SQLTokenizer.tokens(in: sql)
         guard let open = tokens.firstIndex(where: { $0.isSymbol("(") }) else { return sql }
         return replacing(tokens: tokens[open...].filter { token in
@@ -127,15 +144,12 @@ extension SQLText {
     /// ```swift
     /// SQLText.renamingTable(to: "users", in: "CREATE INDEX i ON people (a)") // CREATE INDEX i ON "users" (a)
     /// ```
-    public static func renamingTable(to new: String, in sql: String) -> String {
+    package static func renamingTable(to new: String, in sql: String) -> String {
         let tokens = SQLTokenizer.tokens(in: sql)
         guard let on = tokens.firstIndex(where: { $0.isKeyword("ON") }), on + 1 < tokens.count else { return sql }
         var end = on + 1
         if end + 2 < tokens.count, tokens[end + 1].isSymbol(".") { end += 2 }
-        let range = tokens[on + 1].range.lowerBound..<tokens[end].range.upperBound
-        var result = sql
-        result.replaceSubrange(range, with: quote(new))
-        return result
+        return replacing([tokens[on + 1].range.lowerBound..<tokens[end].range.upperBound], with: quote(new), in: sql)
     }
 
     /// A `CREATE TRIGGER` statement with a column of its table renamed where it is sure to mean
@@ -145,7 +159,7 @@ extension SQLText {
     /// SQLText.renaming(column: "mail", to: "email", inTrigger: "CREATE TRIGGER t AFTER UPDATE OF mail ON u BEGIN SELECT NEW.mail; END")
     /// // CREATE TRIGGER t AFTER UPDATE OF "email" ON u BEGIN SELECT NEW."email"; END
     /// ```
-    public static func renaming(column old: String, to new: String, inTrigger sql: String) -> String {
+    package static func renaming(column old: String, to new: String, inTrigger sql: String) -> String {
         let tokens = SQLTokenizer.tokens(in: sql)
         let isOld: (SQLToken) -> Bool = { token in
             (token.kind == .word || token.kind == .quotedIdentifier) && token.identifier!.isSameName(as: old)
@@ -168,10 +182,6 @@ extension SQLText {
     }
 
     private static func replacing(tokens: [SQLToken], with replacement: String, in sql: String) -> String {
-        var result = sql
-        for token in tokens.reversed() {
-            result.replaceSubrange(token.range, with: replacement)
-        }
-        return result
+        replacing(tokens.map(\.range), with: replacement, in: sql)
     }
 }

@@ -1,14 +1,15 @@
 // MARK: - SQLToken
 
-/// One token of SQL text, as SQLite's tokenizer would see it.
+/// One token of SQL text, as SQLite's tokenizer reads it.
 ///
 /// ```swift
 /// let tokens = SQLTokenizer.tokens(in: #"SELECT "a b" FROM t -- note"#)
 /// tokens.map(\.kind) // [.word, .quotedIdentifier, .word, .word]
+/// tokens[1].range    // 7..<12, UTF-8 offsets in the text
 /// ```
-public struct SQLToken: Sendable, Equatable {
+package struct SQLToken: Sendable, Equatable {
     /// The kinds of token.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A keyword or a bare identifier.
         case word
         /// An identifier in `"…"`, `` `…` `` or `[…]`.
@@ -28,14 +29,21 @@ public struct SQLToken: Sendable, Equatable {
     }
 
     /// The kind.
-    public var kind: Kind
+    package var kind: Kind
     /// The exact text.
-    public var text: String
-    /// Offset of the first character in the source, in `Character`s... expressed as a `String.Index`.
-    public var range: Range<String.Index>
+    package var text: String
+    /// Where the token is in the source, in UTF-8 bytes from its start.
+    package var range: Range<Int>
+
+    /// Creates a token.
+    package init(kind: Kind, text: String, range: Range<Int>) {
+        self.kind = kind
+        self.text = text
+        self.range = range
+    }
 
     /// The identifier value of a word or quoted identifier (quotes removed, doubled quotes undone).
-    public var identifier: String? {
+    package var identifier: String? {
         switch kind {
         case .word: return text
         case .quotedIdentifier:
@@ -49,14 +57,22 @@ public struct SQLToken: Sendable, Equatable {
         }
     }
 
-    /// The upper-cased text of a word, for keyword tests; nil for any other kind.
-    public var keyword: String? { kind == .word ? text.uppercased() : nil }
+    /// The value of a token where SQLite expects a name: a bare word, a quoted identifier, or a
+    /// string (SQLite accepts `'name'` there too).
+    package var nameValue: String? {
+        if kind == .string { return String(text.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'") }
+        return identifier
+    }
 
-    /// Whether this token is the given keyword (case-insensitive).
-    public func isKeyword(_ word: String) -> Bool { kind == .word && text.uppercased() == word }
+    /// The upper-cased text of a word, for keyword tests; nil for any other kind.
+    package var keyword: String? { kind == .word ? text.uppercased() : nil }
+
+    /// Whether this token is the given keyword (case-insensitive; `word` is upper case).
+    package func isKeyword(_ word: String) -> Bool {
+        kind == .word && text.utf8.count == word.utf8.count
+            && zip(text.utf8, word.utf8).allSatisfy { SQLName.fold($0) == SQLName.fold($1) }
+    }
 
     /// Whether this token is the given punctuation.
-    public func isSymbol(_ symbol: String) -> Bool { kind == .symbol && text == symbol }
+    package func isSymbol(_ symbol: String) -> Bool { kind == .symbol && text == symbol }
 }
-
-import Foundation

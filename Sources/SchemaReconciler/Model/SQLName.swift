@@ -1,0 +1,71 @@
+// MARK: - SQLName
+
+/// A name as SQLite compares names: ASCII letters fold to lower case, every other byte of its
+/// UTF-8 form compares as it is. `café` written with `é` and `café` written with `e` and a
+/// combining accent are two names to SQLite, though Swift's `==` takes the strings for equal.
+///
+/// Use it as a dictionary key to look objects up by name in constant time.
+///
+/// ```swift
+/// SQLName("Users") == SQLName("users")             // true
+/// SQLName("caf\u{E9}") == SQLName("cafe\u{301}")  // false
+/// var tables: [SQLName: Int] = [SQLName("users"): 0]
+/// tables[SQLName("USERS")]                         // 0
+/// ```
+package struct SQLName: Hashable, Sendable, CustomStringConvertible {
+    /// The folded UTF-8 bytes.
+    package let bytes: [UInt8]
+
+    /// The key of `name`.
+    package init(_ name: String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        for byte in name.utf8 { bytes.append(Self.fold(byte)) }
+        self.bytes = bytes
+    }
+
+    /// An ASCII upper-case letter folded to lower case; any other byte as it is.
+    @inline(__always)
+    package static func fold(_ byte: UInt8) -> UInt8 {
+        byte &- 65 < 26 ? byte | 0x20 : byte
+    }
+
+    /// Whether two names denote the same object to SQLite.
+    ///
+    /// ```swift
+    /// SQLName.same("Users", "users") // true
+    /// ```
+    package static func same(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { fold($0) == fold($1) }
+    }
+
+    /// Whether the name starts with `prefix` (given in lower case), as SQLite compares names.
+    ///
+    /// ```swift
+    /// SQLName("SQLite_Sequence").hasPrefix("sqlite_") // true
+    /// ```
+    package func hasPrefix(_ prefix: String) -> Bool {
+        bytes.starts(with: prefix.utf8)
+    }
+
+    /// The folded name, as text.
+    package var description: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+// MARK: - Names in lists
+
+extension Sequence where Element == String {
+    /// Whether the list holds a name SQLite takes for `name`.
+    ///
+    /// ```swift
+    /// ["Users", "teams"].containsName("users") // true
+    /// ```
+    package func containsName(_ name: String) -> Bool {
+        contains { SQLName.same($0, name) }
+    }
+
+    /// The first name of the list that SQLite takes for `name`.
+    package func firstName(matching name: String) -> String? {
+        first { SQLName.same($0, name) }
+    }
+}
