@@ -10,7 +10,7 @@ import GRDB
 /// ```swift
 /// let state = try StoredState.read(db)
 /// state?.version          // 1.2.0
-/// state?.appliedUpgrades  // [AppliedUpgrade(version: 1.1.0, name: "upgrades/1.1.0.sql", …)]
+/// state?.appliedUpgrades  // the upgrades that ran, oldest first
 /// ```
 package struct StoredState: Sendable, Equatable {
     /// The version the database was last synced to.
@@ -23,17 +23,20 @@ package struct StoredState: Sendable, Equatable {
     package var scriptPaths: [String]
     /// The upgrades that ran, oldest first.
     package var appliedUpgrades: [AppliedUpgrade]
-    /// The warnings of the last sync, which hold as long as its fingerprint and schema version do.
-    package var warnings: [String]
+    /// The warnings of the last sync, which hold as long as its fingerprint and schema version
+    /// do; nil when they cannot be read.
+    package var warnings: [SyncWarning]?
 
     /// The state table's name.
     package static let stateTable = "_reconciler_state"
     /// The applied upgrades table's name.
     package static let upgradesTable = "_reconciler_upgrades"
+    /// Both tables' names.
+    package static let tableNames = [stateTable, upgradesTable]
 
     /// Creates a state value.
     package init(version: SemanticVersion? = nil, fingerprint: String? = nil, schemaVersion: Int? = nil,
-                scriptPaths: [String] = [], appliedUpgrades: [AppliedUpgrade] = [], warnings: [String] = []) {
+                 scriptPaths: [String] = [], appliedUpgrades: [AppliedUpgrade] = [], warnings: [SyncWarning]? = []) {
         self.version = version
         self.fingerprint = fingerprint
         self.schemaVersion = schemaVersion
@@ -42,18 +45,16 @@ package struct StoredState: Sendable, Equatable {
         self.warnings = warnings
     }
 
-    /// Whether the upgrade of `version` named `name` (a script path or a code upgrade's name) ran.
-    func hasApplied(version: SemanticVersion, name: String) -> Bool {
-        appliedUpgrades.contains { $0.version == version && $0.name == name }
+    /// Whether `upgrade` ran.
+    package func hasApplied(_ upgrade: Upgrade) -> Bool {
+        appliedUpgrades.contains { $0.upgrade.version == upgrade.version && $0.upgrade.name == upgrade.name }
     }
 
     // MARK: Reading
 
     /// The stored state, or nil when the database has never been synced.
     package static func read(_ db: Database) throws -> StoredState? {
-        let exists = try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = ?",
-                                       arguments: [stateTable]) ?? false
-        guard exists else { return nil }
+        guard try db.tableExists(stateTable) else { return nil }
         var values: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM \(SQLText.quote(stateTable))") {
             values[row["key"]] = row["value"]
@@ -63,17 +64,15 @@ package struct StoredState: Sendable, Equatable {
         state.fingerprint = values["fingerprint"]
         state.schemaVersion = values["schema_version"].flatMap { Int($0) }
         state.scriptPaths = values["scripts"].map { $0.split(separator: "\n").map(String.init) } ?? []
-        state.warnings = values["warnings"].map { $0.split(separator: "\n").map(String.init) } ?? []
-        let hasUpgrades = try Bool.fetchOne(
-            db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = ?",
-            arguments: [upgradesTable]) ?? false
-        if hasUpgrades {
+        state.warnings = values["warnings"].flatMap { try? JSONDecoder().decode([SyncWarning].self, from: Data($0.utf8)) }
+        if try db.tableExists(upgradesTable) {
             state.appliedUpgrades = try Row.fetchAll(
                 db, sql: "SELECT version, name, kind, checksum, applied_at FROM \(SQLText.quote(upgradesTable)) ORDER BY rowid"
             ).map { row in
-                AppliedUpgrade(version: SemanticVersion(row["version"] as String) ?? .zero, name: row["name"],
-                               isScript: (row["kind"] as String) == "script", checksum: row["checksum"],
-                               appliedAt: row["applied_at"])
+                let kind: Upgrade.Kind = (row["kind"] as String) == "script" ? .script : .code
+                let upgrade = Upgrade(version: SemanticVersion(row["version"] as String) ?? .zero, name: row["name"], kind: kind)
+                return AppliedUpgrade(upgrade: upgrade, checksum: row["checksum"],
+                                      appliedAt: Self.date(row["applied_at"]) ?? Date(timeIntervalSince1970: 0))
             }
         }
         return state
@@ -88,12 +87,17 @@ package struct StoredState: Sendable, Equatable {
             + "kind TEXT NOT NULL, checksum TEXT, applied_at TEXT NOT NULL, PRIMARY KEY (version, name))",
     ]
 
-    /// Stores version, fingerprint and schema version (tables must exist).
+    /// Creates the tables when they are missing, then stores version, fingerprint, schema
+    /// version, script paths and warnings.
     func write(_ db: Database) throws {
+        for sql in Self.createStatements {
+            try db.execute(sql: sql)
+        }
+        let warningsText = (try? JSONEncoder().encode(warnings ?? [])).map { String(decoding: $0, as: UTF8.self) }
         let values: [(String, String?)] = [
             ("version", version?.description), ("fingerprint", fingerprint),
             ("schema_version", schemaVersion.map(String.init)), ("scripts", scriptPaths.joined(separator: "\n")),
-            ("warnings", warnings.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")),
+            ("warnings", warningsText),
         ]
         for (key, value) in values {
             if let value {
@@ -104,10 +108,21 @@ package struct StoredState: Sendable, Equatable {
     }
 
     /// Records one upgrade that ran.
-    static func record(_ upgrade: AppliedUpgrade, in db: Database) throws {
+    static func record(_ applied: AppliedUpgrade, in db: Database) throws {
         try db.execute(
             sql: "INSERT OR REPLACE INTO \(SQLText.quote(upgradesTable)) (version, name, kind, checksum, applied_at) VALUES (?, ?, ?, ?, ?)",
-            arguments: [upgrade.version.description, upgrade.name, upgrade.isScript ? "script" : "code",
-                        upgrade.checksum, upgrade.appliedAt])
+            arguments: [applied.upgrade.version.description, applied.upgrade.name, applied.upgrade.kind.rawValue,
+                        applied.checksum, Self.text(applied.appliedAt)])
+    }
+
+    // MARK: Dates
+
+    /// A date as stored: ISO 8601, UTC, to the second.
+    static func text(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    static func date(_ text: String?) -> Date? {
+        text.flatMap { try? Date($0, strategy: .iso8601) }
     }
 }

@@ -3,13 +3,14 @@
 /// A declaration that cannot be followed against this database.
 ///
 /// ```swift
-/// DiffError.renameConflict(kind: "table", old: "people", new: "users", table: nil).description
+/// DiffError.renameConflict(kind: .table, old: "people", new: "users", table: nil).description
+/// // table users is declared renamed_from people, but both people and users exist; …
 /// ```
-package enum DiffError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum DiffError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `renamed_from` names an object that still exists next to the new one.
-    case renameConflict(kind: String, old: String, new: String, table: String?)
+    case renameConflict(kind: SchemaObjectKind, old: String, new: String, table: String?)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .renameConflict(let kind, let old, let new, let table):
             let place = table.map { " in table \($0)" } ?? ""

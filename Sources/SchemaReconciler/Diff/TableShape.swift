@@ -10,7 +10,7 @@
 /// ```
 struct TableShape: Equatable {
     struct ColumnShape: Equatable {
-        var name: String
+        var name: SQLName
         var type: String
         var isNotNull: Bool
         var defaultValue: String?
@@ -20,9 +20,9 @@ struct TableShape: Equatable {
     }
 
     struct ForeignKeyShape: Hashable, Comparable {
-        var columns: [String]
-        var table: String
-        var referencedColumns: [String]
+        var columns: [SQLName]
+        var table: SQLName
+        var referencedColumns: [SQLName]
         var onDelete: String
         var onUpdate: String
         var isDeferred: Bool
@@ -32,9 +32,9 @@ struct TableShape: Equatable {
     }
 
     var columns: [ColumnShape]
-    var primaryKey: [String]
+    var primaryKey: [SQLName]
     var isAutoincrement: Bool
-    var uniqueConstraints: [[String]]
+    var uniqueConstraints: [[SQLName]]
     var checks: [String]
     var foreignKeys: [ForeignKeyShape]
     var isStrict: Bool
@@ -42,7 +42,7 @@ struct TableShape: Equatable {
 
     /// The shape of `table`; `schema` resolves a foreign key without parent columns to the
     /// parent's primary key. `columnFilter` restricts the columns compared (declared ones).
-    init(_ table: Table, in schema: Schema, columns columnFilter: [String]? = nil) {
+    init(_ table: Schema.Table, in schema: Schema, columns columnFilter: [String]? = nil) {
         // Column-level constraints belong to their column: those of columns left out of the
         // comparison (undeclared ones, kept as they are) are left out too.
         let selected = columnFilter.map { names in
@@ -50,19 +50,19 @@ struct TableShape: Equatable {
         } ?? table.columns
         var table = table
         table.columns = selected
-        let primaryKey = table.primaryKeyColumns.map(\.sqlNameKey)
+        let primaryKey = table.primaryKeyColumns.map(\.sqlName)
         // SQLite makes primary key columns NOT NULL in WITHOUT ROWID and STRICT tables, all but
         // a STRICT table's INTEGER PRIMARY KEY, which is the rowid.
-        let isRowID = { (column: Column) in
-            !table.isWithoutRowID && primaryKey == [column.name.sqlNameKey] && column.type?.uppercased() == "INTEGER"
+        let isRowID = { (column: Schema.Column) in
+            !table.isWithoutRowID && primaryKey == [column.name.sqlName] && column.type?.uppercased() == "INTEGER"
         }
         columns = selected.map { column in
             ColumnShape(
-                name: column.name.sqlNameKey,
+                name: column.name.sqlName,
                 type: TableShape.normalizedType(column.type),
                 isNotNull: column.isNotNull
                     || ((table.isWithoutRowID || (table.isStrict && !isRowID(column)))
-                        && primaryKey.contains(column.name.sqlNameKey)),
+                        && primaryKey.contains(column.name.sqlName)),
                 defaultValue: column.defaultValue.flatMap { $0.isNull ? nil : $0.comparisonKey },
                 collation: column.collation.flatMap { $0.uppercased() == "BINARY" ? nil : $0.uppercased() },
                 generated: column.generated.map { TableShape.normalizedExpression($0.expression) },
@@ -70,9 +70,9 @@ struct TableShape: Equatable {
         }
         self.primaryKey = primaryKey
         isAutoincrement = table.columns.contains { $0.isAutoincrement }
-        var uniques = table.columns.filter(\.isUnique).map { [$0.name.sqlNameKey] }
-        uniques += table.uniqueConstraints.map { $0.map(\.sqlNameKey) }
-        uniqueConstraints = uniques.sorted { $0.joined(separator: ",") < $1.joined(separator: ",") }
+        var uniques = table.columns.filter(\.isUnique).map { [$0.name.sqlName] }
+        uniques += table.uniqueConstraints.map { $0.map(\.sqlName) }
+        uniqueConstraints = uniques.sorted { $0.map(\.description) .lexicographicallyPrecedes($1.map(\.description)) }
         var checks = table.columns.compactMap(\.check)
         checks += table.checks
         self.checks = checks.map(TableShape.normalizedExpression).sorted()
@@ -82,9 +82,9 @@ struct TableShape: Equatable {
                 referenced = parent.primaryKeyColumns
             }
             return ForeignKeyShape(
-                columns: foreignKey.columns.map(\.sqlNameKey),
-                table: foreignKey.table.sqlNameKey,
-                referencedColumns: referenced.map(\.sqlNameKey),
+                columns: foreignKey.columns.map(\.sqlName),
+                table: foreignKey.table.sqlName,
+                referencedColumns: referenced.map(\.sqlName),
                 onDelete: (foreignKey.onDelete ?? .noAction).sql,
                 onUpdate: (foreignKey.onUpdate ?? .noAction).sql,
                 isDeferred: foreignKey.isDeferred)
@@ -119,37 +119,29 @@ struct TableShape: Equatable {
 
 // MARK: - Index shape
 
-extension Index {
+extension Schema.Index {
     /// What makes two indexes the same index: table, uniqueness, terms and condition.
     func shape(on table: String) -> String {
         let terms = columns.map { TableShape.normalizedExpression($0) }
         let condition = condition.map(TableShape.normalizedExpression) ?? ""
-        return "\(table.sqlNameKey)|\(isUnique)|\(terms)|\(condition)"
+        return "\(table.sqlName)|\(isUnique)|\(terms)|\(condition)"
     }
 }
 
 // MARK: - View and trigger shapes
 
-extension View {
+extension Schema.View {
     /// The normalised column names and `SELECT`.
     var shape: String {
-        columnNames.map(\.sqlNameKey).joined(separator: ",") + "|" + TableShape.normalizedExpression(select.trimmingSemicolons())
+        columnNames.map(\.sqlName.description).joined(separator: ",") + "|" + TableShape.normalizedExpression(select.trimmingSemicolons())
     }
 }
 
-extension Trigger {
+extension Schema.Trigger {
     /// The normalised statement after the trigger's name (so the quoting of the name does not matter).
     var shape: String {
         let tokens = SQLTokenizer.tokens(in: sql.trimmingSemicolons())
-        var index = 0
-        while index < tokens.count, !tokens[index].isKeyword("TRIGGER") { index += 1 }
-        index += 1
-        if index + 2 < tokens.count, tokens[index].isKeyword("IF"), tokens[index + 1].isKeyword("NOT"),
-           tokens[index + 2].isKeyword("EXISTS") {
-            index += 3
-        }
-        index += 1
-        if index < tokens.count, tokens[index].isSymbol(".") { index += 2 }
-        return SQLText.normalize(tokens: Array(tokens[min(index, tokens.count)...]))
+        let end = CreateStatementHead(tokens)?.end ?? 0
+        return SQLText.normalize(tokens: Array(tokens[end...]))
     }
 }

@@ -4,33 +4,31 @@
 ///
 /// ```swift
 /// UndeclaredObject(kind: .column, name: "legacy_flag", table: "users").description
-/// // "column users.legacy_flag is not declared; it is kept"
+/// // "column users.legacy_flag is not declared in schema.yaml; it is kept (list it under drop to remove it)"
 /// ```
-package struct UndeclaredObject: Sendable, Equatable, CustomStringConvertible {
-    /// The kinds of object.
-    package enum Kind: String, Sendable { case table, column, index, view, trigger }
+public struct UndeclaredObject: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The kind.
-    package var kind: Kind
+    public var kind: SchemaObjectKind
     /// Its name.
-    package var name: String
-    /// Its table, for a column or an index.
-    package var table: String?
+    public var name: String
+    /// Its table, for a column, an index or a trigger.
+    public var table: String?
 
     /// Creates a report of an undeclared object.
-    package init(kind: Kind, name: String, table: String? = nil) {
+    public init(kind: SchemaObjectKind, name: String, table: String? = nil) {
         self.kind = kind
         self.name = name
         self.table = table
     }
 
     /// Whether `other` is the same object, whatever the letter case of its names.
-    func isSameObject(as other: UndeclaredObject) -> Bool {
+    package func isSameObject(as other: UndeclaredObject) -> Bool {
         kind == other.kind && name.isSameName(as: other.name)
             && (kind != .column || (table ?? "").isSameName(as: other.table ?? ""))
     }
 
-    package var description: String {
+    public var description: String {
         let what = table.map { kind == .column ? "\($0).\(name)" : "\(name) on \($0)" } ?? name
-        return "\(kind.rawValue) \(what) is not declared in schema.yaml; it is kept (list it under drop to remove it)"
+        return "\(kind) \(what) is not declared in schema.yaml; it is kept (list it under drop to remove it)"
     }
 }

@@ -11,9 +11,9 @@
 /// let broken = try dbQueue.read { try SchemaInspector().brokenObjects($0) }
 /// broken.first?.description // view old_notes: no such table: main.old
 /// ```
-public struct BrokenObject: Sendable, Equatable, CustomStringConvertible {
+public struct BrokenObject: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What is broken.
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable, Codable {
         /// A view that cannot be read.
         case view(name: String)
         /// The triggers that an `INSERT`, `UPDATE` or `DELETE` on `table` (a table or a view) fires.
@@ -33,13 +33,19 @@ public struct BrokenObject: Sendable, Equatable, CustomStringConvertible {
 
     /// Identifies each object across two checks, whatever the message and even when a rename
     /// moved a trigger to another table name: a view's name, or each trigger's.
-    var keys: [String] {
+    var keys: [Key] {
         switch kind {
         case .view(let name):
-            return ["view " + name.sqlNameKey]
+            return [.view(name.sqlName)]
         case .triggers(let names, _, _):
-            return names.map { "trigger " + $0.sqlNameKey }
+            return names.map { .trigger($0.sqlName) }
         }
+    }
+
+    /// What identifies a broken view or trigger.
+    enum Key: Hashable {
+        case view(SQLName)
+        case trigger(SQLName)
     }
 
     /// `view v`, or `trigger t (INSERT on table)`.

@@ -55,13 +55,11 @@ package struct CreateIndexStatement: Sendable, Equatable {
     /// Parses a `CREATE INDEX` statement (comments and one trailing `;` allowed).
     package init(sql: String) throws {
         var cursor = CreateStatementCursor(sql: sql)
-        try cursor.expectKeywords("CREATE")
-        isUnique = cursor.consumeKeywords("UNIQUE")
-        try cursor.expectKeywords("INDEX")
-        ifNotExists = cursor.consumeKeywords("IF", "NOT", "EXISTS")
-        let qualified = try cursor.qualifiedName("an index name")
-        schemaName = qualified.schema
-        name = qualified.name
+        let head = try cursor.head(.index)
+        isUnique = head.isUnique
+        ifNotExists = head.ifNotExists
+        schemaName = head.schemaName
+        name = head.name
         try cursor.expectKeywords("ON")
         tableName = try cursor.name("a table name")
         let inner = try cursor.parenthesized()
@@ -89,7 +87,7 @@ package struct CreateIndexStatement: Sendable, Equatable {
         }
         if let collate = cursor.topLevelKeyword("COLLATE", in: range.lowerBound..<expressionEnd),
            collate + 2 == expressionEnd {
-            term.collation = CreateStatementCursor.nameValue(of: cursor.tokens[collate + 1])
+            term.collation = cursor.tokens[collate + 1].nameValue
             expressionEnd = collate
         }
         let expression = SQLText.strippingOuterParentheses(Array(cursor.tokens[range.lowerBound..<expressionEnd]))
@@ -125,18 +123,16 @@ package struct CreateViewStatement: Sendable, Equatable {
     /// Parses a `CREATE VIEW` statement.
     package init(sql: String) throws {
         var cursor = CreateStatementCursor(sql: sql)
-        try cursor.expectKeywords("CREATE")
-        isTemporary = cursor.consumeKeywords("TEMP") || cursor.consumeKeywords("TEMPORARY")
-        try cursor.expectKeywords("VIEW")
-        ifNotExists = cursor.consumeKeywords("IF", "NOT", "EXISTS")
-        let qualified = try cursor.qualifiedName("a view name")
-        schemaName = qualified.schema
-        name = qualified.name
+        let head = try cursor.head(.view)
+        isTemporary = head.isTemporary
+        ifNotExists = head.ifNotExists
+        schemaName = head.schemaName
+        name = head.name
         columnNames = []
         if cursor.isSymbol("(") {
             let inner = try cursor.parenthesized()
             columnNames = try cursor.commaSeparated(inner).map { part in
-                guard let first = part.first, let name = CreateStatementCursor.nameValue(of: cursor.tokens[first]) else {
+                guard let first = part.first, let name = cursor.tokens[first].nameValue else {
                     throw cursor.error("expected a column name")
                 }
                 return name

@@ -38,6 +38,16 @@ struct CreateStatementCursor {
 
     var isAtEnd: Bool { position >= tokens.count }
 
+    /// Reads the statement's head, which must create a `kind` object, and moves past it.
+    mutating func head(_ kind: CreateStatementHead.Kind) throws -> CreateStatementHead {
+        guard let head = CreateStatementHead(tokens), head.kind == kind else {
+            let what = kind == .virtualTable ? "VIRTUAL TABLE" : kind.rawValue.uppercased()
+            throw CreateStatementParseError(message: "expected CREATE \(what) and a name", sql: sql)
+        }
+        position = head.end
+        return head
+    }
+
     /// The token `offset` places ahead of the current one.
     func peek(_ offset: Int = 0) -> SQLToken? {
         let index = position + offset
@@ -76,31 +86,11 @@ struct CreateStatementCursor {
         guard consumeSymbol(symbol) else { throw error("expected \"\(symbol)\"") }
     }
 
-    /// The value of a name token: a bare word, a quoted identifier or a string (SQLite accepts
-    /// `'name'` where a name is expected).
-    static func nameValue(of token: SQLToken) -> String? {
-        switch token.kind {
-        case .word, .quotedIdentifier:
-            return token.identifier
-        case .string:
-            return String(token.text.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'")
-        default:
-            return nil
-        }
-    }
-
     /// Consumes a name.
     mutating func name(_ what: String = "a name") throws -> String {
-        guard let token = peek(), let value = Self.nameValue(of: token) else { throw error("expected \(what)") }
+        guard let token = peek(), let value = token.nameValue else { throw error("expected \(what)") }
         position += 1
         return value
-    }
-
-    /// Consumes `name` or `schema.name`.
-    mutating func qualifiedName(_ what: String) throws -> (schema: String?, name: String) {
-        let first = try name(what)
-        if consumeSymbol(".") { return (first, try name(what)) }
-        return (nil, first)
     }
 
     /// Consumes `( … )` and returns the token indexes strictly inside the parentheses.

@@ -126,7 +126,7 @@ package struct CreateTableStatement: Sendable, Equatable {
         /// `CHECK (…)`, its inner text as written.
         case check(String)
         /// `FOREIGN KEY (a) REFERENCES p (x) …`.
-        case foreignKey(ForeignKey)
+        case foreignKey(Schema.ForeignKey)
     }
 
     // MARK: Parsing
@@ -135,13 +135,11 @@ package struct CreateTableStatement: Sendable, Equatable {
     /// comments and one trailing `;` are allowed). `CREATE TABLE … AS SELECT` is rejected.
     package init(sql: String) throws {
         var cursor = CreateStatementCursor(sql: sql)
-        try cursor.expectKeywords("CREATE")
-        isTemporary = cursor.consumeKeywords("TEMP") || cursor.consumeKeywords("TEMPORARY")
-        try cursor.expectKeywords("TABLE")
-        ifNotExists = cursor.consumeKeywords("IF", "NOT", "EXISTS")
-        let qualified = try cursor.qualifiedName("a table name")
-        schemaName = qualified.schema
-        name = qualified.name
+        let head = try cursor.head(.table)
+        isTemporary = head.isTemporary
+        ifNotExists = head.ifNotExists
+        schemaName = head.schemaName
+        name = head.name
         if cursor.isKeyword("AS") { throw cursor.error("CREATE TABLE … AS SELECT is not supported") }
         try cursor.expectSymbol("(")
 
@@ -174,8 +172,8 @@ package struct CreateTableStatement: Sendable, Equatable {
                 if cursor.consumeKeywords("STRICT") {
                     isStrict = true
                 } else if cursor.consumeKeywords("WITHOUT") {
-                    guard let option = cursor.peek().flatMap(CreateStatementCursor.nameValue(of:)),
-                          option.sqlNameKey == "rowid" else { throw cursor.error("expected ROWID") }
+                    guard let option = cursor.peek()?.nameValue,
+                          option.isSameName(as: "rowid") else { throw cursor.error("expected ROWID") }
                     cursor.position += 1
                     isWithoutRowID = true
                 } else {
@@ -195,22 +193,22 @@ package struct CreateTableStatement: Sendable, Equatable {
     /// they name. A column's first CHECK and first REFERENCES go on the column; further ones go
     /// to `checks` and `foreignKeys`, before the table-level ones. `AUTOINCREMENT` inside a
     /// single-column table-level PRIMARY KEY marks that column.
-    package var table: Table {
+    package var table: Schema.Table {
         func columnName(_ name: String) -> String {
             columns.first { $0.name.isSameName(as: name) }?.name ?? name
         }
-        var table = Table(name: name, isStrict: isStrict, isWithoutRowID: isWithoutRowID)
+        var table = Schema.Table(name: name, isStrict: isStrict, isWithoutRowID: isWithoutRowID)
         var extraChecks: [String] = []
-        var extraForeignKeys: [ForeignKey] = []
+        var extraForeignKeys: [Schema.ForeignKey] = []
         table.columns = columns.map { definition in
             extraChecks += definition.checks.dropFirst()
             extraForeignKeys += definition.references.dropFirst().map { reference in
-                ForeignKey(columns: [definition.name], table: reference.table,
+                Schema.ForeignKey(columns: [definition.name], table: reference.table,
                            referencedColumns: reference.column.map { [$0] } ?? [],
                            onDelete: reference.onDelete, onUpdate: reference.onUpdate,
                            isDeferred: reference.isDeferred)
             }
-            return Column(
+            return Schema.Column(
                 name: definition.name,
                 type: definition.type,
                 isPrimaryKey: definition.isPrimaryKey,
@@ -299,7 +297,7 @@ package struct CreateTableStatement: Sendable, Equatable {
                 _ = try cursor.parenthesized()
                 break
             }
-            guard CreateStatementCursor.nameValue(of: token) != nil else {
+            guard token.nameValue != nil else {
                 throw cursor.error("expected a type or a constraint")
             }
             cursor.position += 1
@@ -307,7 +305,7 @@ package struct CreateTableStatement: Sendable, Equatable {
         if cursor.position > typeStart {
             let typeTokens = typeStart..<cursor.position
             if typeTokens.count == 1, cursor.tokens[typeStart].kind != .word {
-                column.type = CreateStatementCursor.nameValue(of: cursor.tokens[typeStart])
+                column.type = cursor.tokens[typeStart].nameValue
             } else {
                 column.type = sqliteTypeName(cursor.text(typeTokens))
             }
@@ -376,7 +374,7 @@ package struct CreateTableStatement: Sendable, Equatable {
     /// of 16 characters or more is dropped, because SQLite reads those keywords as type names.
     private static func sqliteTypeName(_ written: String) -> String? {
         func dropSuffix(_ text: String, _ suffix: String) -> String? {
-            guard text.count >= suffix.count, String(text.suffix(suffix.count)).sqlNameKey == suffix else { return nil }
+            guard text.count >= suffix.count, String(text.suffix(suffix.count)).isSameName(as: suffix) else { return nil }
             var text = String(text.dropLast(suffix.count))
             while let last = text.last, last.isWhitespace { text.removeLast() }
             return text
@@ -476,7 +474,7 @@ package struct CreateTableStatement: Sendable, Equatable {
     private static func nameList(_ cursor: inout CreateStatementCursor) throws -> [String] {
         let inner = try cursor.parenthesized()
         return try cursor.commaSeparated(inner).map { part in
-            guard part.count == 1, let name = CreateStatementCursor.nameValue(of: cursor.tokens[part.lowerBound]) else {
+            guard part.count == 1, let name = cursor.tokens[part.lowerBound].nameValue else {
                 throw CreateStatementParseError(message: "expected a column name in \(cursor.text(inner).debugDescription)",
                                                 sql: cursor.sql)
             }
@@ -517,7 +515,7 @@ package struct CreateTableStatement: Sendable, Equatable {
             let childColumns = try nameList(&cursor)
             try cursor.expectKeywords("REFERENCES")
             let clause = try referencesClause(&cursor)
-            return (.foreignKey(ForeignKey(columns: childColumns, table: clause.table, referencedColumns: clause.columns,
+            return (.foreignKey(Schema.ForeignKey(columns: childColumns, table: clause.table, referencedColumns: clause.columns,
                                            onDelete: clause.onDelete, onUpdate: clause.onUpdate,
                                            isDeferred: clause.isDeferred)), details)
         }
@@ -529,7 +527,7 @@ package struct CreateTableStatement: Sendable, Equatable {
     private static func keyTerms(_ cursor: CreateStatementCursor, _ range: Range<Int>) throws -> [KeptClauses.KeyTerm] {
         try cursor.commaSeparated(range).map { part in
             let tokens = SQLText.strippingOuterParentheses(Array(cursor.tokens[part]))
-            guard let first = tokens.first, let name = CreateStatementCursor.nameValue(of: first) else {
+            guard let first = tokens.first, let name = first.nameValue else {
                 throw CreateStatementParseError(message: "expected a column name in \(cursor.text(range).debugDescription)",
                                                 sql: cursor.sql)
             }

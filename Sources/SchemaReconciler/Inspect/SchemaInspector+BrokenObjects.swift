@@ -19,7 +19,7 @@ extension SchemaInspector {
         var broken: [BrokenObject] = []
         for entry in entries where (entry["type"] as String?) == "view" {
             let name: String = entry["name"] ?? ""
-            guard !Self.isReservedName(name) else { continue }
+            guard !Catalog.isReservedName(name) else { continue }
             if let message = Self.compileError(db, sql: "SELECT * FROM main.\(SQLText.quote(name))") {
                 broken.append(BrokenObject(kind: .view(name: name), message: message))
             }
@@ -30,7 +30,7 @@ extension SchemaInspector {
         for entry in entries where (entry["type"] as String?) == "trigger" {
             let name: String = entry["name"] ?? ""
             let table: String = entry["tbl_name"] ?? ""
-            guard !Self.isReservedName(name), !Self.isReservedName(table), let sql = entry["sql"] as String?,
+            guard !Catalog.isReservedName(name), !Catalog.isReservedName(table), let sql = entry["sql"] as String?,
                   case .success(let head) = TriggerStatement.parse(sql), let event = head.event else { continue }
             if let index = groups.firstIndex(where: { $0.table.isSameName(as: table) && $0.event == event }) {
                 groups[index].names.append(name)

@@ -1,31 +1,5 @@
 import GRDB
 
-// MARK: - SchemaInspectionError
-
-/// A schema object whose stored definition could not be read.
-///
-/// ```swift
-/// do { _ = try SchemaInspector().inspect(db) }
-/// catch let error as SchemaInspectionError { print(error) } // table "t": cannot parse …
-/// ```
-package struct SchemaInspectionError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The kind of object: `table`, `index`, `view`.
-    package var objectType: String
-    /// The object's name.
-    package var objectName: String
-    /// What went wrong.
-    package var message: String
-
-    /// Creates an error.
-    package init(objectType: String, objectName: String, message: String) {
-        self.objectType = objectType
-        self.objectName = objectName
-        self.message = message
-    }
-
-    package var description: String { "\(objectType) \(SQLText.quote(objectName)): \(message)" }
-}
-
 // MARK: - SchemaInspector
 
 /// Reads the live schema of a database into the model, so that it can be compared with the
@@ -51,57 +25,46 @@ package struct SchemaInspector: Sendable {
     /// Skips `sqlite_*` objects, anything whose name starts with `_reconciler` (case-insensitive),
     /// virtual tables and their shadow tables, and the triggers attached to a skipped table.
     package func inspect(_ db: Database) throws -> Schema {
-        let catalog = try Catalog(db)
-        var schema = Schema()
-        for entry in catalog.entries where entry.type == "table" && catalog.isManagedTable(entry) {
-            schema.tables.append(try table(entry, catalog: catalog, db: db))
+        try inspect(Catalog(db), in: db)
+    }
+
+    /// The user schema of `catalog`, read from `db` (whose `sqlite_master` it is).
+    package func inspect(_ catalog: Catalog, in db: Database) throws -> Schema {
+        var tables: [Schema.Table] = []
+        var views: [Schema.View] = []
+        var triggers: [Schema.Trigger] = []
+        for entry in catalog.entries where entry.type == .table && catalog.isManagedTable(entry) {
+            tables.append(try table(entry, catalog: catalog, db: db))
         }
-        for entry in catalog.entries where entry.type == "view" && !Self.isReservedName(entry.name) {
+        for entry in catalog.entries where entry.type == .view && !Catalog.isReservedName(entry.name) {
             guard let sql = entry.sql else { continue }
             do {
                 let statement = try CreateViewStatement(sql: sql)
-                schema.views.append(View(name: entry.name, select: statement.select, columnNames: statement.columnNames))
+                views.append(Schema.View(name: entry.name, select: statement.select, columnNames: statement.columnNames))
             } catch let error as CreateStatementParseError {
-                throw SchemaInspectionError(objectType: "view", objectName: entry.name, message: error.description)
+                throw SchemaInspectionError(kind: .view, name: entry.name, message: error.description)
             }
         }
-        let skippedTables = Set(catalog.entries.filter { $0.type == "table" && !catalog.isManagedTable($0) }
-            .map(\.name.sqlNameKey))
-        for entry in catalog.entries where entry.type == "trigger" && !Self.isReservedName(entry.name) {
-            guard let sql = entry.sql, !skippedTables.contains(entry.tableName.sqlNameKey) else { continue }
-            schema.triggers.append(Trigger(name: entry.name, table: entry.tableName, sql: sql))
+        let skippedTables = Set(catalog.entries.filter { $0.type == .table && !catalog.isManagedTable($0) }
+            .map(\.name.sqlName))
+        for entry in catalog.entries where entry.type == .trigger && !Catalog.isReservedName(entry.name) {
+            guard let sql = entry.sql, !skippedTables.contains(entry.tableName.sqlName) else { continue }
+            triggers.append(Schema.Trigger(name: entry.name, table: entry.tableName, sql: sql))
         }
-        return schema
-    }
-
-    /// Names of tables the model cannot represent and that `inspect` skipped: virtual tables
-    /// (fts5 …) and their shadow tables, in sqlite_master rowid order.
-    package func unmanagedTables(_ db: Database) throws -> [String] {
-        let catalog = try Catalog(db)
-        return catalog.entries
-            .filter { $0.type == "table" && !Self.isReservedName($0.name) && catalog.isVirtualOrShadow($0) }
-            .map(\.name)
-    }
-
-    // MARK: - Names
-
-    /// `sqlite_*` (SQLite's own) and `_reconciler*` (the reconciler's own), case-insensitively.
-    static func isReservedName(_ name: String) -> Bool {
-        let key = name.sqlNameKey
-        return key.hasPrefix("sqlite_") || key.hasPrefix("_reconciler")
+        return Schema(tables: tables, views: views, triggers: triggers)
     }
 
     // MARK: - Tables
 
-    private func table(_ entry: Catalog.Entry, catalog: Catalog, db: Database) throws -> Table {
+    private func table(_ entry: Catalog.Entry, catalog: Catalog, db: Database) throws -> Schema.Table {
         guard let sql = entry.sql else {
-            throw SchemaInspectionError(objectType: "table", objectName: entry.name, message: "no CREATE TABLE statement")
+            throw SchemaInspectionError(kind: .table, name: entry.name, message: "no CREATE TABLE statement")
         }
         let statement: CreateTableStatement
         do {
             statement = try CreateTableStatement(sql: sql)
         } catch let error as CreateStatementParseError {
-            throw SchemaInspectionError(objectType: "table", objectName: entry.name, message: error.description)
+            throw SchemaInspectionError(kind: .table, name: entry.name, message: error.description)
         }
         var table = statement.table
         table.name = entry.name
@@ -113,10 +76,10 @@ package struct SchemaInspector: Sendable {
             let name: String = row["name"] ?? ""
             let hidden: Int = row["hidden"] ?? 0
             let isGenerated = hidden == 2 || hidden == 3
-            let parsed: Column? = position < parsedColumns.count && parsedColumns[position].name.isSameName(as: name)
+            let parsed: Schema.Column? = position < parsedColumns.count && parsedColumns[position].name.isSameName(as: name)
                 ? parsedColumns[position]
                 : parsedColumns.first { $0.name.isSameName(as: name) }
-            var column = parsed ?? Column(name: name)
+            var column = parsed ?? Schema.Column(name: name)
             column.name = name
             let reportedType: String? = row["type"]
             column.type = parsed == nil
@@ -145,24 +108,24 @@ package struct SchemaInspector: Sendable {
     static func columnType(written: String?, reported: String?, isGenerated: Bool) -> String? {
         if isGenerated { return written }
         let reported = reported.flatMap { $0.isEmpty ? nil : $0 }
-        guard let written, let reported, written.sqlNameKey == reported.sqlNameKey else { return reported }
+        guard let written, let reported, written.isSameName(as: reported) else { return reported }
         return written
     }
 
     // MARK: - Indexes
 
-    private func indexes(of tableName: String, catalog: Catalog, db: Database) throws -> [Index] {
-        var result: [(rowid: Int64, index: Index)] = []
+    private func indexes(of tableName: String, catalog: Catalog, db: Database) throws -> [Schema.Index] {
+        var result: [(rowid: Int64, index: Schema.Index)] = []
         for row in try Row.fetchAll(db, sql: "PRAGMA main.index_list(\(SQLText.quote(tableName)))") {
             guard let name = row["name"] as String?, (row["origin"] as String?) == "c",
-                  !Self.isReservedName(name),
-                  let entry = catalog.entries.first(where: { $0.type == "index" && $0.name == name }),
+                  !Catalog.isReservedName(name),
+                  let entry = catalog.entry(named: name, type: .index),
                   let sql = entry.sql else { continue }
             let statement: CreateIndexStatement
             do {
                 statement = try CreateIndexStatement(sql: sql)
             } catch let error as CreateStatementParseError {
-                throw SchemaInspectionError(objectType: "index", objectName: name, message: error.description)
+                throw SchemaInspectionError(kind: .index, name: name, message: error.description)
             }
             let keyColumns = try Row.fetchAll(db, sql: "PRAGMA main.index_xinfo(\(SQLText.quote(name)))")
                 .filter { ($0["key"] as Int? ?? 0) != 0 }
@@ -174,82 +137,10 @@ package struct SchemaInspector: Sendable {
                 }
                 return term.sql
             }
-            let index = Index(name: name, columns: columns, isUnique: (row["unique"] as Int? ?? 0) != 0,
+            let index = Schema.Index(name: name, columns: columns, isUnique: (row["unique"] as Int? ?? 0) != 0,
                               condition: statement.condition, renamedFrom: [], sql: sql)
             result.append((entry.rowid, index))
         }
         return result.sorted { $0.rowid < $1.rowid }.map(\.index)
-    }
-}
-
-// MARK: - Catalog
-
-/// The rows of `main.sqlite_master`, in rowid order, and which tables are virtual or shadow tables.
-private struct Catalog {
-    struct Entry {
-        var rowid: Int64
-        var type: String
-        var name: String
-        var tableName: String
-        var sql: String?
-    }
-
-    var entries: [Entry]
-    /// Name keys of virtual tables and of their shadow tables.
-    var unmanagedKeys: Set<String>
-
-    /// Shadow table suffixes of the virtual table modules that SQLite ships, for SQLite versions
-    /// without `pragma_table_list` (before 3.37) or when the module is not loaded.
-    private static let shadowSuffixes: [String: [String]] = [
-        "fts5": ["data", "idx", "content", "docsize", "config"],
-        "fts4": ["content", "segments", "segdir", "docsize", "stat"],
-        "fts3": ["content", "segments", "segdir", "docsize", "stat"],
-        "rtree": ["node", "parent", "rowid"],
-        "rtree_i32": ["node", "parent", "rowid"],
-        "geopoly": ["node", "parent", "rowid"],
-    ]
-
-    init(_ db: Database) throws {
-        entries = try Row.fetchAll(db, sql: "SELECT rowid, type, name, tbl_name, sql FROM main.sqlite_master ORDER BY rowid")
-            .map { row in
-                Entry(rowid: row["rowid"] ?? 0, type: row["type"] ?? "", name: row["name"] ?? "",
-                      tableName: row["tbl_name"] ?? "", sql: row["sql"])
-            }
-
-        var unmanaged = Set<String>()
-        // SQLite 3.37+ says which tables are virtual or shadow tables.
-        if let rows = try? Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_list WHERE schema = 'main'") {
-            for row in rows where ["virtual", "shadow"].contains(row["type"] as String? ?? "") {
-                if let name = row["name"] as String? { unmanaged.insert(name.sqlNameKey) }
-            }
-        }
-        // The stored SQL says which tables are virtual, and their module names their shadow tables.
-        for entry in entries where entry.type == "table" {
-            guard let sql = entry.sql, let module = Self.virtualTableModule(sql) else { continue }
-            unmanaged.insert(entry.name.sqlNameKey)
-            for suffix in Self.shadowSuffixes[module.sqlNameKey] ?? [] {
-                unmanaged.insert((entry.name + "_" + suffix).sqlNameKey)
-            }
-        }
-        unmanagedKeys = unmanaged
-    }
-
-    /// The module of a `CREATE VIRTUAL TABLE … USING module`, nil for any other statement.
-    private static func virtualTableModule(_ sql: String) -> String? {
-        var cursor = CreateStatementCursor(sql: sql)
-        guard cursor.consumeKeywords("CREATE", "VIRTUAL", "TABLE") else { return nil }
-        while let token = cursor.peek() {
-            cursor.position += 1
-            if token.isKeyword("USING") { return cursor.peek().flatMap(CreateStatementCursor.nameValue(of:)) ?? "" }
-        }
-        return ""
-    }
-
-    func isVirtualOrShadow(_ entry: Entry) -> Bool {
-        unmanagedKeys.contains(entry.name.sqlNameKey)
-    }
-
-    func isManagedTable(_ entry: Entry) -> Bool {
-        !SchemaInspector.isReservedName(entry.name) && !isVirtualOrShadow(entry)
     }
 }

@@ -30,7 +30,7 @@ struct ColumnParser {
     func parse(_ entry: YAMLEntry) throws -> DeclaredColumn {
         let name = entry.key
         let context = "column '\(name)' of table '\(tableName)'"
-        var column = Column(name: name)
+        var column = Schema.Column(name: name)
         var declared = DeclaredColumn(column: column, keyNode: entry.keyNode, entries: [:], renamedFrom: [])
 
         if case .scalar = entry.value, !reader.isNull(entry.value) {

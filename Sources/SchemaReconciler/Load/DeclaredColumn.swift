@@ -10,7 +10,7 @@ import Yams
 /// ```
 struct DeclaredColumn {
     /// The column; its `reference` is filled once the reference is resolved.
-    var column: Column
+    var column: Schema.Column
     /// The key that names the column.
     var keyNode: Node
     /// The entries of the column's mapping by key (empty for the shorthand).

@@ -62,7 +62,7 @@ struct DeclaredSQLCheck {
 
     /// Each literal default of a STRICT table is one SQLite can store in its column: SQLite
     /// converts a value when it can do so without loss, and refuses the rows otherwise.
-    private func checkStrictDefaults(of table: Table, in db: Database) throws {
+    private func checkStrictDefaults(of table: Schema.Table, in db: Database) throws {
         guard table.isStrict else { return }
         for column in table.columns {
             guard let value = column.defaultValue, !value.isNull, !value.isExpression, let type = column.type else { continue }

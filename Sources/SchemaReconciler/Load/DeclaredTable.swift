@@ -11,7 +11,7 @@ import Yams
 /// ```
 struct DeclaredTable {
     /// The table, its column references not yet resolved (see ``DeclaredColumn/reference``).
-    var table: Table
+    var table: Schema.Table
     /// The key that names the table.
     var keyNode: Node
     /// The columns, parallel to `table.columns`.

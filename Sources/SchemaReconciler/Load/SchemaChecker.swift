@@ -33,9 +33,9 @@ struct SchemaChecker {
     /// The declared tables, in file order.
     var tables: [DeclaredTable] = []
     /// The declared views with the nodes of their keys.
-    var views: [Located<View>] = []
+    var views: [Located<Schema.View>] = []
     /// The declared triggers with the nodes of their keys.
-    var triggers: [Located<Trigger>] = []
+    var triggers: [Located<Schema.Trigger>] = []
     /// The node of each trigger's statement, parallel to `triggers`.
     var triggerStatementNodes: [Node] = []
     /// `drop:` as written.
@@ -96,23 +96,23 @@ struct SchemaChecker {
     }
 
     private func checkReserved(_ name: String, kind: String, node: Node) throws {
-        for prefix in ["sqlite_", "_reconciler"] where name.sqlNameKey.hasPrefix(prefix) {
+        for prefix in ["sqlite_", "_reconciler"] where name.sqlName.hasPrefix(prefix) {
             throw SchemaError.reservedName(name, kind: kind, prefix: prefix, at: reader.location(of: node))
         }
     }
 
     /// Tables, views and indexes share one namespace in SQLite.
     private func checkNamespace() throws {
-        var claimed: [String: (description: String, node: Node)] = [:]
+        var claimed: [SQLName: (description: String, node: Node)] = [:]
         func claim(_ name: String, description: String, node: Node) throws {
-            if let other = claimed[name.sqlNameKey] {
+            if let other = claimed[name.sqlName] {
                 throw SchemaError.conflict(
                     "\(description) has the same name as \(other.description) at line "
                         + "\(reader.location(of: other.node).line); tables, views and indexes share one "
                         + "namespace in SQLite (letter case aside), so choose another name",
                     at: reader.location(of: node))
             }
-            claimed[name.sqlNameKey] = (description, node)
+            claimed[name.sqlName] = (description, node)
         }
         for declared in tables {
             try claim(declared.table.name, description: declared.context, node: declared.keyNode)
@@ -130,7 +130,7 @@ struct SchemaChecker {
     /// A `renamed_from` does not name an object that is declared too, nor the old name of another one.
     private func checkRenames() throws {
         func check(_ olds: [(owner: String, old: Located<String>)], declared: [String], kind: String) throws {
-            var seen: [String: String] = [:]
+            var seen: [SQLName: String] = [:]
             for (owner, old) in olds {
                 if let current = declared.first(where: { $0.isSameName(as: old.value) }) {
                     throw SchemaError.conflict(
@@ -138,12 +138,12 @@ struct SchemaChecker {
                             + "a rename leaves no object under the old name: remove one of them",
                         at: reader.location(of: old.node))
                 }
-                if let other = seen[old.value.sqlNameKey] {
+                if let other = seen[old.value.sqlName] {
                     throw SchemaError.conflict(
                         "\(owner) and \(other) are both renamed_from '\(old.value)'; only one object can take it over",
                         at: reader.location(of: old.node))
                 }
-                seen[old.value.sqlNameKey] = owner
+                seen[old.value.sqlName] = owner
             }
         }
         try check(tables.flatMap { declared in declared.renamedFrom.map { (declared.context, $0) } },
@@ -163,12 +163,12 @@ struct SchemaChecker {
     // MARK: References
 
     /// The declared table with this name, compared as SQLite does.
-    private func table(named name: String) -> Table? {
+    private func table(named name: String) -> Schema.Table? {
         tables.first { $0.table.name.isSameName(as: name) }?.table
     }
 
     /// Throws when `name` is not a declared table.
-    private func declaredTable(_ name: Located<String>, in context: String) throws -> Table {
+    private func declaredTable(_ name: Located<String>, in context: String) throws -> Schema.Table {
         if let table = table(named: name.value) { return table }
         throw SchemaError.undeclaredReference(
             "table '\(name.value)'", in: context,
@@ -177,7 +177,7 @@ struct SchemaChecker {
     }
 
     /// Throws when `name` is not a column of `table`.
-    private func checkColumn(_ name: String, node: Node, of table: Table, in context: String) throws {
+    private func checkColumn(_ name: String, node: Node, of table: Schema.Table, in context: String) throws {
         guard table.column(named: name) == nil else { return }
         throw SchemaError.undeclaredReference(
             "column '\(name)' of table '\(table.name)'", in: context,
@@ -192,7 +192,7 @@ struct SchemaChecker {
                 let declared = tables[tableIndex].columns[columnIndex]
                 guard let pending = declared.reference else { continue }
                 let context = "column '\(declared.column.name)' of \(tables[tableIndex].context)"
-                let parent: Table
+                let parent: Schema.Table
                 let tableName: String
                 let columnName: Located<String>?
                 let node: Node
@@ -226,7 +226,7 @@ struct SchemaChecker {
     /// Splits `table.column` so that the part before a dot is a declared table (any dot will
     /// do, as table names may hold dots); the whole text naming a table means its primary key.
     private func resolve(_ text: Located<String>, in context: String) throws
-        -> (table: Table, name: String, column: Located<String>?)
+        -> (table: Schema.Table, name: String, column: Located<String>?)
     {
         if let table = table(named: text.value) { return (table, text.value, nil) }
         let dots = text.value.indices.filter { text.value[$0] == "." }
@@ -270,7 +270,7 @@ struct SchemaChecker {
     /// columns, as a phrase after "references"; nil when they can. SQLite requires the parent key
     /// to be the parent's primary key or to have a UNIQUE constraint or a unique index, and fails
     /// with "foreign key mismatch" otherwise.
-    private func parentKeyProblem(columns: [String], of parent: Table, childColumns: Int) -> String? {
+    private func parentKeyProblem(columns: [String], of parent: Schema.Table, childColumns: Int) -> String? {
         let primaryKey = parent.primaryKeyColumns
         if columns.isEmpty {
             if primaryKey.isEmpty {
@@ -287,9 +287,9 @@ struct SchemaChecker {
             return "\(columns.count) column(s) (\(list)) of table '\(parent.name)' with \(childColumns) column(s); "
                 + "the counts must match"
         }
-        let wanted = Set(columns.map(\.sqlNameKey))
+        let wanted = Set(columns.map(\.sqlName))
         func isKey(_ names: [String]) -> Bool {
-            names.count == columns.count && Set(names.map(\.sqlNameKey)) == wanted
+            names.count == columns.count && Set(names.map(\.sqlName)) == wanted
         }
         if isKey(primaryKey) { return nil }
         if columns.count == 1, parent.column(named: columns[0])?.isUnique == true { return nil }

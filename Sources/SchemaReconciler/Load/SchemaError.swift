@@ -262,6 +262,21 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     }
 }
 
+// MARK: - Typed throws
+
+extension SchemaError {
+    /// Runs a part of the loader, which throws nothing but ``SchemaError``.
+    static func catching<T>(_ body: () throws -> T) throws(SchemaError) -> T {
+        do {
+            return try body()
+        } catch let error as SchemaError {
+            throw error
+        } catch {
+            throw .syntax(String(describing: error), at: SourceLocation(file: "schema.yaml", line: 1, column: 1))
+        }
+    }
+}
+
 // MARK: - LocalizedError
 
 extension SchemaError: LocalizedError {

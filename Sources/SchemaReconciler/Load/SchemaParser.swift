@@ -146,7 +146,7 @@ struct SchemaParser {
     // MARK: Views and triggers
 
     /// `name: SELECT …`.
-    private func view(_ entry: YAMLEntry) throws -> Located<View> {
+    private func view(_ entry: YAMLEntry) throws -> Located<Schema.View> {
         let context = "'views'"
         let select = try reader.text(entry, in: context, expected: "a SELECT statement")
         let first = SQLTokenizer.tokens(in: select).first
@@ -156,11 +156,11 @@ struct SchemaParser {
                 reason: "a view is written as its SELECT statement alone, without CREATE VIEW … AS",
                 at: reader.location(of: entry.value))
         }
-        return Located(value: View(name: entry.key, select: select), node: entry.keyNode)
+        return Located(value: Schema.View(name: entry.key, select: select), node: entry.keyNode)
     }
 
     /// `name: CREATE TRIGGER name … ON table BEGIN … END`.
-    private func trigger(_ entry: YAMLEntry) throws -> Located<Trigger> {
+    private func trigger(_ entry: YAMLEntry) throws -> Located<Schema.Trigger> {
         let context = "'triggers'"
         let sql = try reader.text(entry, in: context, expected: "a CREATE TRIGGER statement")
         switch TriggerStatement.parse(sql) {
@@ -187,7 +187,7 @@ struct SchemaParser {
                     at: reader.location(of: entry.value))
             }
             // The statement's spelling of the name is the one SQLite stores.
-            return Located(value: Trigger(name: head.name, table: head.table, sql: sql), node: entry.keyNode)
+            return Located(value: Schema.Trigger(name: head.name, table: head.table, sql: sql), node: entry.keyNode)
         }
     }
 

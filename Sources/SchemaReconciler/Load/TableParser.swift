@@ -51,7 +51,7 @@ struct TableParser {
         }
         let columnParser = ColumnParser(reader: reader, tableName: name)
         var declared = DeclaredTable(
-            table: Table(name: name), keyNode: entry.keyNode,
+            table: Schema.Table(name: name), keyNode: entry.keyNode,
             columns: try columnEntries.map(columnParser.parse),
             indexKeyNodes: [], indexRenamedFrom: [], renamedFrom: [], foreignKeys: [])
         declared.table.columns = declared.columns.map(\.column)
@@ -167,7 +167,7 @@ struct TableParser {
             let fkContext = "foreign key \(offset + 1) of \(context)"
             let entries = try reader.entries(of: node, key: entry.key, in: context, owner: fkContext, allowed: Self.foreignKeyKeys,
                                              expected: "a list of mappings with 'columns' and 'references'")
-            var foreignKey = ForeignKey(columns: [], table: "")
+            var foreignKey = Schema.ForeignKey(columns: [], table: "")
             var columnsEntry: YAMLEntry?
             var referencesEntry: YAMLEntry?
             for option in entries {
@@ -231,7 +231,7 @@ struct TableParser {
                                               expected: "a mapping of index names to indexes")
         for indexEntry in entries {
             let indexContext = "index '\(indexEntry.key)' of \(context)"
-            var index = Index(name: indexEntry.key, columns: [])
+            var index = Schema.Index(name: indexEntry.key, columns: [])
             var renamedFrom: [Located<String>] = []
             if case .sequence = indexEntry.value {
                 index.columns = try columnList(indexEntry, of: declared, in: context, example: "[a, b]")

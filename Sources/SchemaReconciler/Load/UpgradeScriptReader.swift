@@ -19,10 +19,10 @@ struct UpgradeScriptReader {
 
     /// Reads every script of the declared upgrades, keeping their order. A file named twice,
     /// however its path is written, is an error: each script runs once in a database's life.
-    func read(_ upgrades: [SchemaParser.DeclaredUpgrade], reader: YAMLReader) throws -> [Upgrade] {
+    func read(_ upgrades: [SchemaParser.DeclaredUpgrade], reader: YAMLReader) throws -> [UpgradeScripts] {
         var seen: [String: (path: String, version: SemanticVersion)] = [:]
         return try upgrades.map { upgrade in
-            Upgrade(version: upgrade.version, scripts: try upgrade.paths.map { path in
+            UpgradeScripts(version: upgrade.version, scripts: try upgrade.paths.map { path in
                 let location = reader.location(of: path.node)
                 let script = try read(path.value, at: location)
                 let file = URL(fileURLWithPath: path.value, relativeTo: directory).standardizedFileURL

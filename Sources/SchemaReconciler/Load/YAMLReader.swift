@@ -104,18 +104,18 @@ struct YAMLReader {
                       expected: String = "a mapping") throws -> [YAMLEntry] {
         let entries = try mapping(node, key: key, in: context, expected: expected)
         let owner = context == SchemaParser.topLevel ? "'\(key)'" : "'\(key)' of \(context)"
-        var seen: [String: YAMLEntry] = [:]
+        var seen: [SQLName: YAMLEntry] = [:]
         for entry in entries {
             if entry.key.isEmpty {
                 throw SchemaError.invalidValue(entry.key, for: "a name", in: owner,
                                                reason: "a name cannot be empty", at: location(of: entry.keyNode))
             }
-            if let first = seen[entry.key.sqlNameKey] {
+            if let first = seen[entry.key.sqlName] {
                 throw SchemaError.duplicateKey(entry.key, in: owner, first: first.key,
                                                firstAt: location(of: first.keyNode),
                                                at: location(of: entry.keyNode))
             }
-            seen[entry.key.sqlNameKey] = entry
+            seen[entry.key.sqlName] = entry
         }
         return entries
     }

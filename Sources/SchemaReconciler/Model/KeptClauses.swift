@@ -18,30 +18,35 @@ package struct KeptClauses: Sendable, Equatable {
     /// A constraint, identified as schema.yaml would declare it, whether it is written on a
     /// column or at table level. Column names and expressions are compared as SQLite compares them.
     package struct Constraint: Hashable, Sendable {
-        /// `notNull`, `primaryKey`, `unique`, `check` or `foreignKey`.
-        var kind: String
-        /// The key of each column it is on (`sqlNameKey`), or of its normalized expression.
-        var keys: [String]
+        /// The kinds of constraint.
+        enum Kind: Hashable, Sendable { case notNull, primaryKey, unique, check, foreignKey }
+
+        /// What kind of constraint it is.
+        var kind: Kind
+        /// The columns it is on, in order (none for a CHECK).
+        var columns: [SQLName]
+        /// The normalized expression of a CHECK.
+        var expression: String?
 
         /// A column's NOT NULL.
         package static func notNull(column: String) -> Constraint {
-            Constraint(kind: "notNull", keys: [column.sqlNameKey])
+            Constraint(kind: .notNull, columns: [column.sqlName])
         }
         /// The primary key on these columns, in this order.
         package static func primaryKey(columns: [String]) -> Constraint {
-            Constraint(kind: "primaryKey", keys: columns.map(\.sqlNameKey))
+            Constraint(kind: .primaryKey, columns: columns.map(\.sqlName))
         }
         /// A UNIQUE constraint on these columns, in this order.
         package static func unique(columns: [String]) -> Constraint {
-            Constraint(kind: "unique", keys: columns.map(\.sqlNameKey))
+            Constraint(kind: .unique, columns: columns.map(\.sqlName))
         }
         /// A CHECK constraint.
         package static func check(expression: String) -> Constraint {
-            Constraint(kind: "check", keys: [SQLText.normalize(expression)])
+            Constraint(kind: .check, columns: [], expression: SQLText.normalize(expression))
         }
         /// A foreign key on these child columns.
         package static func foreignKey(columns: [String]) -> Constraint {
-            Constraint(kind: "foreignKey", keys: columns.map(\.sqlNameKey))
+            Constraint(kind: .foreignKey, columns: columns.map(\.sqlName))
         }
     }
 
@@ -88,10 +93,11 @@ package struct KeptClauses: Sendable, Equatable {
 
     /// Follows a column rename, as SQLite's `RENAME COLUMN` does in the table's definition.
     mutating func rename(column old: String, to new: String) {
-        let oldKey = old.sqlNameKey
+        let oldKey = old.sqlName
         func renamed(_ constraint: Constraint) -> Constraint {
-            guard constraint.kind != "check" else { return constraint }
-            return Constraint(kind: constraint.kind, keys: constraint.keys.map { $0 == oldKey ? new.sqlNameKey : $0 })
+            var constraint = constraint
+            constraint.columns = constraint.columns.map { $0 == oldKey ? new.sqlName : $0 }
+            return constraint
         }
         conflicts = Dictionary(uniqueKeysWithValues: conflicts.map { (renamed($0.key), $0.value) })
         names = Dictionary(uniqueKeysWithValues: names.map { (renamed($0.key), $0.value) })

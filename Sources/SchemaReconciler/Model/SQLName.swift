@@ -48,8 +48,40 @@ package struct SQLName: Hashable, Sendable, CustomStringConvertible {
         bytes.starts(with: prefix.utf8)
     }
 
-    /// The folded name, as text.
-    package var description: String { String(decoding: bytes, as: UTF8.self) }
+    /// The folded name as ASCII text, each byte beyond ASCII written `\xHH`: two names are the
+    /// same exactly when their texts are, whatever Unicode equivalence says.
+    ///
+    /// ```swift
+    /// SQLName("Café").description // "caf\xc3\xa9"
+    /// ```
+    package var description: String {
+        var text = ""
+        for byte in bytes {
+            if byte < 0x80 {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                text += "\\x" + String(byte, radix: 16)
+            }
+        }
+        return text
+    }
+}
+
+// MARK: - Names as text
+
+extension String {
+    /// Whether two SQL names denote the same object to SQLite (see ``SQLName``).
+    ///
+    /// ```swift
+    /// "Users".isSameName(as: "users")            // true
+    /// "caf\u{E9}".isSameName(as: "cafe\u{301}") // false
+    /// ```
+    package func isSameName(as other: String) -> Bool {
+        SQLName.same(self, other)
+    }
+
+    /// The key SQLite compares this name by.
+    package var sqlName: SQLName { SQLName(self) }
 }
 
 // MARK: - Names in lists

@@ -6,75 +6,63 @@
 /// live database, so that the two can be compared model against model.
 ///
 /// ```swift
-/// let schema = Schema(tables: [Table(name: "users", columns: [Column(name: "id", type: "INTEGER", isPrimaryKey: true)])])
+/// let schema = Schema(tables: [Schema.Table(name: "users", columns: [Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true)])])
 /// schema.table(named: "USERS")?.name // "users"
 /// ```
 package struct Schema: Sendable, Equatable {
     /// The tables, in file order (declared) or creation order (inspected).
-    package var tables: [Table]
+    package var tables: [Schema.Table] { didSet { indexTables() } }
     /// The views, in file order (declared) or creation order (inspected).
-    package var views: [View]
+    package var views: [Schema.View] { didSet { viewIndex = NameIndex(views.lazy.map(\.name)) } }
     /// The triggers, in file order (declared) or creation order (inspected).
-    package var triggers: [Trigger]
+    package var triggers: [Schema.Trigger] { didSet { triggerIndex = NameIndex(triggers.lazy.map(\.name)) } }
+
+    private var tableIndex = NameIndex([])
+    private var viewIndex = NameIndex([])
+    private var triggerIndex = NameIndex([])
+    /// The position of each named index's table, by the index's name.
+    private var indexTableIndex: [SQLName: Int] = [:]
 
     /// Creates a schema.
-    package init(tables: [Table] = [], views: [View] = [], triggers: [Trigger] = []) {
+    package init(tables: [Schema.Table] = [], views: [Schema.View] = [], triggers: [Schema.Trigger] = []) {
         self.tables = tables
         self.views = views
         self.triggers = triggers
+        viewIndex = NameIndex(views.lazy.map(\.name))
+        triggerIndex = NameIndex(triggers.lazy.map(\.name))
+        indexTables()
+    }
+
+    private mutating func indexTables() {
+        tableIndex = NameIndex(tables.lazy.map(\.name))
+        indexTableIndex = [:]
+        for (position, table) in tables.enumerated() {
+            for index in table.indexes where indexTableIndex[index.name.sqlName] == nil {
+                indexTableIndex[index.name.sqlName] = position
+            }
+        }
     }
 
     /// The table with this name, compared as SQLite does (case-insensitively).
-    package func table(named name: String) -> Table? {
-        tables.first { $0.name.isSameName(as: name) }
+    package func table(named name: String) -> Schema.Table? {
+        tableIndex[name].map { tables[$0] }
     }
 
     /// The view with this name, compared case-insensitively.
-    package func view(named name: String) -> View? {
-        views.first { $0.name.isSameName(as: name) }
+    package func view(named name: String) -> Schema.View? {
+        viewIndex[name].map { views[$0] }
     }
 
     /// The trigger with this name, compared case-insensitively.
-    package func trigger(named name: String) -> Trigger? {
-        triggers.first { $0.name.isSameName(as: name) }
+    package func trigger(named name: String) -> Schema.Trigger? {
+        triggerIndex[name].map { triggers[$0] }
     }
 
     /// The index with this name on any table, with its table, compared case-insensitively.
-    package func index(named name: String) -> (table: Table, index: Index)? {
-        for table in tables {
-            if let index = table.index(named: name) { return (table, index) }
+    package func index(named name: String) -> (table: Schema.Table, index: Schema.Index)? {
+        guard let position = indexTableIndex[name.sqlName], let index = tables[position].index(named: name) else {
+            return nil
         }
-        return nil
-    }
-}
-
-// MARK: - Names
-
-extension String {
-    /// Whether two SQL names denote the same object: SQLite folds ASCII letter case and
-    /// compares everything else as it is written, so that `café` spelled with a combining accent
-    /// is another name than `café` spelled with `é` (which Swift's `==` would take for equal).
-    ///
-    /// ```swift
-    /// "Users".isSameName(as: "users")            // true
-    /// "caf\u{E9}".isSameName(as: "cafe\u{301}") // false
-    /// ```
-    package func isSameName(as other: String) -> Bool {
-        sqlNameKey == other.sqlNameKey
-    }
-
-    /// The key SQLite compares names by: ASCII letters folded to lower case, and every other
-    /// character outside ASCII written as its code point (`\u{e9}`), so that keys that Swift
-    /// compares equal are exactly the names SQLite takes for the same. A key is its own key.
-    package var sqlNameKey: String {
-        var key = ""
-        for scalar in unicodeScalars {
-            switch scalar.value {
-            case 65...90: key.unicodeScalars.append(Unicode.Scalar(scalar.value + 32)!)
-            case 0..<128: key.unicodeScalars.append(scalar)
-            default: key += "\\u{" + String(scalar.value, radix: 16) + "}"
-            }
-        }
-        return key
+        return (tables[position], index)
     }
 }

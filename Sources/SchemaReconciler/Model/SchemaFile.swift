@@ -3,33 +3,60 @@ import Foundation
 // MARK: - SchemaFile
 
 /// A loaded and validated `schema.yaml`: the declared schema, the app version it belongs to,
-/// what may be dropped, and the upgrade scripts keyed by version.
+/// what may be dropped, and the upgrade scripts keyed by version. Load it once to sync many
+/// databases with it (see ``Reconciler/init(schema:options:)``).
 ///
 /// ```swift
-/// let file = try SchemaLoader().load(contentsOf: URL(fileURLWithPath: "schema.yaml"))
-/// print(file.version, file.schema.tables.map(\.name))
+/// let file = try SchemaFile(contentsOf: URL(fileURLWithPath: "schema.yaml"))
+/// print(file.version) // 2.1.0
 /// ```
 public struct SchemaFile: Sendable {
-    /// Where the file was read from.
-    public var url: URL
+    /// Where the file was read from; upgrade script paths are relative to its directory.
+    public let url: URL
     /// The app version this schema belongs to.
-    public var version: SemanticVersion
+    public let version: SemanticVersion
     /// The declared tables, views and triggers.
     package var schema: Schema
     /// What may be removed from an existing database.
     package var drop: DropList
     /// The upgrade scripts, in ascending version order.
-    package var upgrades: [Upgrade]
+    package var upgrades: [UpgradeScripts]
     /// The exact bytes of the file, for fingerprinting.
-    public var contents: Data
+    package var contents: Data
     /// Where each declared object is written, keyed by its path in the file:
     /// `tables.users`, `tables.users.columns.email`, `tables.users.indexes.users_by_team`,
     /// `views.active_users`, `triggers.users_touch`, `upgrades.1.4.0`.
-    public var locations: [String: SourceLocation]
+    package var locations: [String: SourceLocation]
+
+    /// Reads schema.yaml at `url`, validates it, and reads every upgrade script it names
+    /// (relative to the file's directory).
+    ///
+    /// ```swift
+    /// do {
+    ///     let file = try SchemaFile(contentsOf: URL(fileURLWithPath: "schema.yaml"))
+    /// } catch {
+    ///     print(error) // schema.yaml:12:7: error: unknown key 'not_nul' in column 'email' of table 'users'; …
+    /// }
+    /// ```
+    /// - Throws: ``SchemaError``, which names the file, line and column to fix.
+    public init(contentsOf url: URL) throws(SchemaError) {
+        self = try SchemaError.catching { try SchemaLoader().load(contentsOf: url) }
+    }
+
+    /// Loads schema.yaml from text already in memory; `url` names the file in errors and is the
+    /// base for the paths of upgrade scripts.
+    ///
+    /// ```swift
+    /// let file = try SchemaFile(yaml: "version: 1.0.0\ntables: {}", url: URL(fileURLWithPath: "schema.yaml"))
+    /// ```
+    /// - Throws: ``SchemaError``, which names the file, line and column to fix.
+    public init(yaml: String, url: URL) throws(SchemaError) {
+        self = try SchemaError.catching { try SchemaLoader().load(yaml: yaml, url: url) }
+    }
 
     /// Creates a schema file value.
     package init(url: URL, version: SemanticVersion, schema: Schema, drop: DropList = DropList(),
-                upgrades: [Upgrade] = [], contents: Data = Data(), locations: [String: SourceLocation] = [:]) {
+                upgrades: [UpgradeScripts] = [], contents: Data = Data(), locations: [String: SourceLocation] = [:]) {
         self.url = url
         self.version = version
         self.schema = schema
@@ -37,5 +64,15 @@ public struct SchemaFile: Sendable {
         self.upgrades = upgrades
         self.contents = contents
         self.locations = locations
+    }
+}
+
+// MARK: - Scripts
+
+extension SchemaFile {
+    /// The script of an upgrade that schema.yaml lists, if it lists it.
+    package func script(for upgrade: Upgrade) -> UpgradeScript? {
+        guard upgrade.kind == .script else { return nil }
+        return upgrades.first { $0.version == upgrade.version }?.scripts.first { $0.path == upgrade.name }
     }
 }

@@ -77,3 +77,23 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
     public static func == (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool { lhs.value == rhs.value }
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
+
+// MARK: - Codable
+
+extension SemanticVersion: Codable {
+    /// Decodes a version from its text, such as `"1.4.0"`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let version = SemanticVersion(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a semantic version: \(text)")
+        }
+        self = version
+    }
+
+    /// Encodes the version as its canonical text.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

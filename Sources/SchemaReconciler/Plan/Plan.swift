@@ -1,41 +1,49 @@
 // MARK: - Plan
 
 /// Everything a sync would do, in order: the expand steps, the upgrades, the contract steps.
-/// The dry run prints it; a sync runs exactly it.
+/// The dry run prints it, and a sync runs exactly it; where upgrades change the schema, the plan
+/// says so in ``revisions``.
 ///
 /// ```swift
 /// let plan = try reconciler.plan(databaseAt: "app.sqlite")
-/// print(plan.sql)          // every statement, each preceded by a `--` comment saying why
-/// plan.warnings            // undeclared objects, kept
+/// for step in plan.expandSteps { print(step) }
+/// for upgrade in plan.upgrades { print(upgrade) }
+/// for step in plan.contractSteps { print(step) }
+/// plan.warnings // undeclared objects kept, stale scripts…
 /// ```
-public struct Plan: Sendable {
-    /// The schema steps, expand steps first, then contract steps.
-    public var steps: [Step]
-    /// The upgrades that run between the expand and the contract steps.
-    package var upgrades: [PendingUpgrade]
-    /// The differences the plan was made from.
-    package var changes: [Change]
-    /// Things the user should know: undeclared objects kept, stale scripts, leftovers.
-    public var warnings: [String]
-    /// The objects the database has and the file does not declare, which the sync keeps
-    /// (their descriptions are among the warnings).
-    package var undeclared: [UndeclaredObject]
+public struct Plan: Sendable, Codable {
     /// The version the database is at before the sync (nil for a new database).
     public var fromVersion: SemanticVersion?
     /// The version it is at after.
     public var toVersion: SemanticVersion
+    /// The schema steps, expand steps first, then contract steps.
+    public var steps: [Step]
+    /// The upgrades that run between the expand and the contract steps, in order.
+    public var upgrades: [Upgrade]
+    /// The differences the plan was made from.
+    public var changes: [Change]
+    /// Things the user should know: undeclared objects kept, stale scripts, leftovers.
+    public var warnings: [SyncWarning]
+    /// Where the contract steps were planned from the schema that upgrades leave.
+    public var revisions: [PlanRevision]
+
+    /// Views and triggers that were broken before the sync: reported, not held against it.
+    package var brokenBefore: [BrokenObject] = []
+    /// The schema the database is expected to have once the upgrades ran, when the plan could
+    /// find it by rehearsing them; at sync time a different one makes the contract be planned again.
+    package var catalogAfterUpgrades: Catalog?
 
     /// Creates a plan.
-    package init(steps: [Step] = [], upgrades: [PendingUpgrade] = [], changes: [Change] = [], warnings: [String] = [],
-                undeclared: [UndeclaredObject] = [], fromVersion: SemanticVersion? = nil,
-                toVersion: SemanticVersion = .zero) {
+    package init(fromVersion: SemanticVersion? = nil, toVersion: SemanticVersion, steps: [Step] = [],
+                 upgrades: [Upgrade] = [], changes: [Change] = [], warnings: [SyncWarning] = [],
+                 revisions: [PlanRevision] = []) {
+        self.fromVersion = fromVersion
+        self.toVersion = toVersion
         self.steps = steps
         self.upgrades = upgrades
         self.changes = changes
         self.warnings = warnings
-        self.undeclared = undeclared
-        self.fromVersion = fromVersion
-        self.toVersion = toVersion
+        self.revisions = revisions
     }
 
     /// The expand steps.
@@ -46,12 +54,20 @@ public struct Plan: Sendable {
     /// Whether the schema is already as declared and no upgrade is pending.
     public var isEmpty: Bool { steps.isEmpty && upgrades.isEmpty }
 
+    /// Whether the sync would change nothing at all, not even the recorded version.
+    public var isNothingToDo: Bool { isEmpty && fromVersion == toVersion }
+
     /// Whether the plan rebuilds or drops a table: SQLite must then run with foreign key
     /// enforcement off, or `DROP TABLE` would delete (or cascade into) child rows.
     public var requiresForeignKeysOff: Bool {
         steps.contains { step in
-            if case .rebuild = step.method { return true }
-            return step.statements.contains { $0.hasPrefix("DROP TABLE") }
+            if step.method == .rebuild { return true }
+            if case .dropTable = step.action { return true }
+            return false
         }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case fromVersion, toVersion, steps, upgrades, changes, warnings, revisions
     }
 }

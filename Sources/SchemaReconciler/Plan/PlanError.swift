@@ -5,19 +5,24 @@
 /// ```swift
 /// PlanError.temporaryNameTaken("_reconciler_new_users").description
 /// ```
-package enum PlanError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A table with the name a rebuild needs already exists: a leftover from an interrupted tool.
     case temporaryNameTaken(String)
     /// The SQLite in use is too old for a change.
-    case sqliteTooOld(needed: String, change: String)
+    case sqliteTooOld(needed: String, change: Change)
+    /// SQLite refuses a rename, even on a copy of the schema without rows (a view or trigger
+    /// that no longer compiles stops every `ALTER TABLE … RENAME`).
+    case renameRefused(Change, message: String)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .temporaryNameTaken(let name):
             return "table \(name) already exists; it is a leftover of an interrupted schema change. "
                 + "Check its rows, then drop it (DROP TABLE \(SQLText.quote(name))) and sync again"
         case .sqliteTooOld(let needed, let change):
             return "\(change) needs SQLite \(needed) or later"
+        case .renameRefused(let change, let message):
+            return "SQLite refuses to \(change): \(message)"
         }
     }
 }

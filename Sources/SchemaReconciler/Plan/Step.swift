@@ -1,16 +1,18 @@
 // MARK: - Step
 
-/// One unit of work in a plan: why it is done, and the SQL statements that do it.
+/// One unit of work in a plan: what it does, when (relative to the upgrades), how, the changes
+/// it carries out, and the SQL statements that do it.
 ///
 /// ```swift
 /// for step in plan.steps {
-///     print("-- \(step.summary)")
+///     print("-- \(step)")                     // add column users.nickname (native ALTER)
 ///     step.statements.forEach { print($0 + ";") }
 /// }
+/// plan.steps.contains { $0.method == .rebuild } // whether some table is copied
 /// ```
-public struct Step: Sendable, Equatable {
+public struct Step: Sendable, Hashable, Codable {
     /// When a step runs relative to the upgrades of the same sync.
-    public enum Phase: String, Sendable, Equatable {
+    public enum Phase: String, Sendable, Hashable, Codable {
         /// Before upgrades: additions and changes that existing rows cannot violate.
         case expand
         /// After upgrades: changes that rows could violate, and declared drops.
@@ -18,37 +20,106 @@ public struct Step: Sendable, Equatable {
     }
 
     /// How the step changes the database.
-    public enum Method: Sendable, Equatable {
-        /// A native statement (`CREATE`, `ALTER TABLE … ADD/RENAME/DROP COLUMN`, `DROP`).
+    public enum Method: String, Sendable, Hashable, Codable {
+        /// A statement SQLite runs in place: `CREATE`, `DROP`, `ALTER TABLE … ADD/RENAME/DROP COLUMN`.
         case native
-        /// A table rebuild that copies this many rows.
-        case rebuild(rows: Int)
+        /// The table is copied into a new one with the declared definition, as SQLite's
+        /// documentation describes for changes `ALTER TABLE` cannot make.
+        case rebuild
     }
 
-    /// The phase.
+    /// What a step does, to which object.
+    public enum Action: Sendable, Hashable, Codable {
+        /// Creates a table and its declared indexes.
+        case createTable(table: String)
+        /// Renames a table.
+        case renameTable(from: String, to: String)
+        /// Renames a column.
+        case renameColumn(table: String, from: String, to: String)
+        /// Adds a column; `isDeferred` when its constraints wait for the contract step, so that
+        /// the upgrades can fill it first.
+        case addColumn(table: String, column: String, isDeferred: Bool)
+        /// Rebuilds a table with its declared definition, keeping its rows.
+        case rebuildTable(table: String)
+        /// Drops a column that `drop` lists.
+        case dropColumn(table: String, column: String)
+        /// Drops a table that `drop` lists.
+        case dropTable(table: String)
+        /// Creates an index.
+        case createIndex(table: String, index: String, isUnique: Bool)
+        /// Drops an index.
+        case dropIndex(index: String)
+        /// Creates a view.
+        case createView(view: String)
+        /// Drops a view.
+        case dropView(view: String)
+        /// Creates a trigger.
+        case createTrigger(trigger: String, table: String)
+        /// Drops a trigger.
+        case dropTrigger(trigger: String)
+    }
+
+    /// What the step does.
+    public var action: Action
+    /// When it runs.
     public var phase: Phase
-    /// Why, in words: `add column users.nickname`.
-    public var summary: String
-    /// Native or rebuild.
+    /// How it changes the database.
     public var method: Method
+    /// The changes it carries out (why it is in the plan).
+    public var changes: [Change]
+    /// The rows it copies (a rebuild) or removes (a table drop); nil when it moves no rows.
+    public var rows: Int?
+    /// Undeclared indexes that go with a column this step drops.
+    public var droppedIndexes: [String]
     /// The statements, each without a trailing semicolon.
     public var statements: [String]
-    /// Queries run before the statements that count rows that would violate a new constraint.
+    /// Queries run before the statements that count the rows that would violate what it adds.
     package var checks: [DataCheck]
-    /// The table the step is about, if any.
-    public var table: String?
-    /// Whether the step renames a table or a column (SQLite then rewrites what refers to it).
-    public var isRename: Bool
 
     /// Creates a step.
-    package init(phase: Phase, summary: String, method: Method = .native, statements: [String],
-                checks: [DataCheck] = [], table: String? = nil, isRename: Bool = false) {
+    package init(_ action: Action, phase: Phase, method: Method = .native, changes: [Change] = [], rows: Int? = nil,
+                 droppedIndexes: [String] = [], statements: [String], checks: [DataCheck] = []) {
+        self.action = action
         self.phase = phase
-        self.summary = summary
         self.method = method
+        self.changes = changes
+        self.rows = rows
+        self.droppedIndexes = droppedIndexes
         self.statements = statements
         self.checks = checks
-        self.table = table
-        self.isRename = isRename
+    }
+
+    /// The constraints whose rows the step counts before it runs.
+    public var checkedConstraints: [Constraint] {
+        var seen = Set<Constraint>()
+        return checks.map(\.constraint).filter { seen.insert($0).inserted }
+    }
+
+    /// The table the step is about, if any.
+    public var table: String? {
+        switch action {
+        case .createTable(let table), .renameColumn(let table, _, _), .addColumn(let table, _, _),
+             .rebuildTable(let table), .dropColumn(let table, _), .dropTable(let table),
+             .createIndex(let table, _, _), .createTrigger(_, let table):
+            return table
+        case .renameTable(_, let to):
+            return to
+        case .dropIndex, .createView, .dropView, .dropTrigger:
+            return nil
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case action, phase, method, changes, rows, droppedIndexes, statements
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try container.decode(Action.self, forKey: .action), phase: try container.decode(Phase.self, forKey: .phase),
+                  method: try container.decode(Method.self, forKey: .method),
+                  changes: try container.decode([Change].self, forKey: .changes),
+                  rows: try container.decodeIfPresent(Int.self, forKey: .rows),
+                  droppedIndexes: try container.decode([String].self, forKey: .droppedIndexes),
+                  statements: try container.decode([String].self, forKey: .statements))
     }
 }

@@ -57,7 +57,7 @@ package enum SQLText {
         for token in tokens {
             switch token.kind {
             case .word, .quotedIdentifier:
-                parts.append(token.identifier!.sqlNameKey)
+                parts.append(token.identifier!.sqlName.description)
             case .number, .string, .blob, .variable, .symbol:
                 parts.append(token.text)
             case .comment:

@@ -14,7 +14,7 @@ package enum SchemaSQL {
     /// definitions (kept undeclared columns) appended after the declared ones. `kept` holds what
     /// a live definition said that schema.yaml cannot (see ``KeptClauses``): it is written again
     /// for each constraint the table still has.
-    package static func createTable(_ table: Table, named name: String? = nil, extraColumns: [Column] = [],
+    package static func createTable(_ table: Schema.Table, named name: String? = nil, extraColumns: [Schema.Column] = [],
                                    kept: KeptClauses = KeptClauses()) -> String {
         let kept = kept.isEmpty ? table.keptClauses : kept
         let columns = table.columns + extraColumns
@@ -63,9 +63,9 @@ package enum SchemaSQL {
     /// says of its constraints.
     ///
     /// ```swift
-    /// SchemaSQL.columnDefinition(Column(name: "n", type: "TEXT", isNotNull: true)) // "\"n\" TEXT NOT NULL"
+    /// SchemaSQL.columnDefinition(Schema.Column(name: "n", type: "TEXT", isNotNull: true)) // "\"n\" TEXT NOT NULL"
     /// ```
-    package static func columnDefinition(_ column: Column, kept: KeptClauses = KeptClauses()) -> String {
+    package static func columnDefinition(_ column: Schema.Column, kept: KeptClauses = KeptClauses()) -> String {
         var parts = [SQLText.quote(column.name)]
         if let type = column.type, !type.isEmpty { parts.append(type) }
         if column.isPrimaryKey {
@@ -131,7 +131,7 @@ package enum SchemaSQL {
 
     /// `CREATE [UNIQUE] INDEX … ON … (…) [WHERE …]` for a declared index; an inspected index
     /// (one that carries its stored SQL) is recreated from that SQL.
-    package static func createIndex(_ index: Index, on table: String) -> String {
+    package static func createIndex(_ index: Schema.Index, on table: String) -> String {
         if let sql = index.sql { return sql }
         var sql = "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX \(SQLText.quote(index.name)) ON "
             + "\(SQLText.quote(table)) (\(SQLText.quoteList(index.columns)))"
@@ -140,14 +140,14 @@ package enum SchemaSQL {
     }
 
     /// `CREATE VIEW "name" [(columns)] AS select`.
-    package static func createView(_ view: View) -> String {
+    package static func createView(_ view: Schema.View) -> String {
         let columns = view.columnNames.isEmpty ? "" : " (\(SQLText.quoteList(view.columnNames)))"
         return "CREATE VIEW \(SQLText.quote(view.name))\(columns) AS "
             + SQLText.closingLineComment(view.select.trimmingSemicolons())
     }
 
     /// The trigger's own statement, without a trailing semicolon.
-    package static func createTrigger(_ trigger: Trigger) -> String {
+    package static func createTrigger(_ trigger: Schema.Trigger) -> String {
         SQLText.closingLineComment(trigger.sql.trimmingSemicolons())
     }
 }

@@ -8,69 +8,69 @@ import Testing
 /// Every feature of the format, created in a real database and read back: the diff between the
 /// declared and the inspected model must be empty, so that a second sync plans nothing.
 @Suite struct RoundTripTests {
-    static let teams = Table(name: "teams", columns: [
-        Column(name: "id", type: "INTEGER", isPrimaryKey: true),
-        Column(name: "name", type: "TEXT", isNotNull: true, isUnique: true, collation: "NOCASE"),
+    static let teams = Schema.Table(name: "teams", columns: [
+        Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true),
+        Schema.Column(name: "name", type: "TEXT", isNotNull: true, isUnique: true, collation: "NOCASE"),
     ])
-    static let users = Table(
+    static let users = Schema.Table(
         name: "users",
         columns: [
-            Column(name: "id", type: "INTEGER", isPrimaryKey: true, isAutoincrement: true),
-            Column(name: "email", type: "TEXT", isNotNull: true, isUnique: true),
-            Column(name: "nickname", type: "TEXT"),
-            Column(name: "score", type: "REAL", isNotNull: true, defaultValue: .integer(0)),
-            Column(name: "status", type: "TEXT", defaultValue: .text("active")),
-            Column(name: "created_at", type: "TEXT", defaultValue: .sql("CURRENT_TIMESTAMP")),
-            Column(name: "stamp", type: "INTEGER", defaultValue: .sql("strftime('%s','now')")),
-            Column(name: "ratio", type: "REAL", defaultValue: .real(-1.5)),
-            Column(name: "flag", type: "BOOLEAN", defaultValue: .boolean(true)),
-            Column(name: "nothing", type: "TEXT", defaultValue: .null),
-            Column(name: "age", type: "INTEGER", check: "age >= 0"),
-            Column(name: "team_id", type: "INTEGER",
+            Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true, isAutoincrement: true),
+            Schema.Column(name: "email", type: "TEXT", isNotNull: true, isUnique: true),
+            Schema.Column(name: "nickname", type: "TEXT"),
+            Schema.Column(name: "score", type: "REAL", isNotNull: true, defaultValue: .integer(0)),
+            Schema.Column(name: "status", type: "TEXT", defaultValue: .text("active")),
+            Schema.Column(name: "created_at", type: "TEXT", defaultValue: .sql("CURRENT_TIMESTAMP")),
+            Schema.Column(name: "stamp", type: "INTEGER", defaultValue: .sql("strftime('%s','now')")),
+            Schema.Column(name: "ratio", type: "REAL", defaultValue: .real(-1.5)),
+            Schema.Column(name: "flag", type: "BOOLEAN", defaultValue: .boolean(true)),
+            Schema.Column(name: "nothing", type: "TEXT", defaultValue: .null),
+            Schema.Column(name: "age", type: "INTEGER", check: "age >= 0"),
+            Schema.Column(name: "team_id", type: "INTEGER",
                    reference: ColumnReference(table: "teams", column: "id", onDelete: .cascade, onUpdate: .setNull)),
-            Column(name: "full_name", type: "TEXT"),
-            Column(name: "label", type: "TEXT", generated: GeneratedColumn(expression: "nickname || '#' || id", isStored: false)),
-            Column(name: "upper_email", type: "TEXT", generated: GeneratedColumn(expression: "upper(email)", isStored: true)),
-            Column(name: "data"),
-            Column(name: "price", type: "numeric(15, 4)"),
+            Schema.Column(name: "full_name", type: "TEXT"),
+            Schema.Column(name: "label", type: "TEXT", generated: GeneratedColumn(expression: "nickname || '#' || id", isStored: false)),
+            Schema.Column(name: "upper_email", type: "TEXT", generated: GeneratedColumn(expression: "upper(email)", isStored: true)),
+            Schema.Column(name: "data"),
+            Schema.Column(name: "price", type: "numeric(15, 4)"),
         ],
         indexes: [
-            Index(name: "users_by_team", columns: ["team_id", "created_at"]),
-            Index(name: "users_active", columns: ["email"], isUnique: true, condition: "status = 'active'"),
+            Schema.Index(name: "users_by_team", columns: ["team_id", "created_at"]),
+            Schema.Index(name: "users_active", columns: ["email"], isUnique: true, condition: "status = 'active'"),
         ])
-    static let memberships = Table(
+    static let memberships = Schema.Table(
         name: "memberships",
         columns: [
-            Column(name: "user_id", type: "INTEGER", isNotNull: true),
-            Column(name: "team_id", type: "INTEGER", isNotNull: true),
-            Column(name: "role", type: "TEXT"),
-            Column(name: "since", type: "TEXT"),
+            Schema.Column(name: "user_id", type: "INTEGER", isNotNull: true),
+            Schema.Column(name: "team_id", type: "INTEGER", isNotNull: true),
+            Schema.Column(name: "role", type: "TEXT"),
+            Schema.Column(name: "since", type: "TEXT"),
         ],
         primaryKey: ["user_id", "team_id"],
         uniqueConstraints: [["role", "since"]],
         checks: ["role IN ('owner', 'member')"],
         foreignKeys: [
-            ForeignKey(columns: ["user_id"], table: "users", referencedColumns: ["id"], onDelete: .cascade),
-            ForeignKey(columns: ["team_id"], table: "teams", referencedColumns: ["id"], isDeferred: true),
+            Schema.ForeignKey(columns: ["user_id"], table: "users", referencedColumns: ["id"], onDelete: .cascade),
+            Schema.ForeignKey(columns: ["team_id"], table: "teams", referencedColumns: ["id"], isDeferred: true),
         ],
         isWithoutRowID: true)
-    static let settings = Table(name: "settings", columns: [
-        Column(name: "key", type: "TEXT", isPrimaryKey: true),
-        Column(name: "value", type: "ANY"),
+    static let settings = Schema.Table(name: "settings", columns: [
+        Schema.Column(name: "key", type: "TEXT", isPrimaryKey: true),
+        Schema.Column(name: "value", type: "ANY"),
     ], isStrict: true)
-    static let odd = Table(name: #"we"ird; name"#, columns: [
-        Column(name: "select", type: "TEXT", defaultValue: .text("it's; ok")),
-        Column(name: "ünï cødé", type: "BLOB"),
-    ], indexes: [Index(name: "order", columns: ["select"])])
+    static let odd = Schema.Table(name: #"we"ird; name"#, columns: [
+        Schema.Column(name: "select", type: "TEXT", defaultValue: .text("it's; ok")),
+        Schema.Column(name: "ünï cødé", type: "BLOB"),
+    ], indexes: [Schema.Index(name: "order", columns: ["select"])])
 
     static let schema = Schema(
         tables: [teams, users, memberships, settings, odd],
         views: [
-            View(name: "active_users", select: "SELECT id, email FROM users WHERE status = 'active'"),
-            View(name: "active_ids", select: "SELECT id FROM active_users"),
+            Schema.View(name: "active_users", select: "SELECT id, email FROM users WHERE status = 'active'"),
+            Schema.View(name: "active_ids", select: "SELECT id FROM active_users"),
         ],
         triggers: [
-            Trigger(name: "users_touch", table: "users", sql: """
+            Schema.Trigger(name: "users_touch", table: "users", sql: """
                 CREATE TRIGGER users_touch AFTER UPDATE OF email ON users
                 BEGIN UPDATE users SET status = 'changed' WHERE id = NEW.id; END
                 """),
@@ -101,7 +101,7 @@ import Testing
             for statement in plan.steps.flatMap(\.statements) { try db.execute(sql: statement) }
         }
         let live = try queue.read { try SchemaInspector().inspect($0) }
-        let edits: [(String, @Sendable (inout Table) -> Void)] = [
+        let edits: [(String, @Sendable (inout Schema.Table) -> Void)] = [
             ("type", { $0.columns[2].type = "BLOB" }),
             ("not null", { $0.columns[2].isNotNull = true }),
             ("default", { $0.columns[4].defaultValue = .text("idle") }),

@@ -19,7 +19,7 @@ struct InspectCreateTableStatementTests {
         #expect(try CreateTableStatement(sql: "CREATE TABLE 'single''quoted'(a)").name == "single'quoted")
         #expect(try CreateTableStatement(sql: "CREATE TABLE \"a;b\"(\"c;d\")").columns.map(\.name) == ["c;d"])
         #expect(try CreateTableStatement(sql: "CREATE TABLE \"Ünïcødé 表\"(名前 TEXT)").table
-            == Table(name: "Ünïcødé 表", columns: [Column(name: "名前", type: "TEXT")]))
+            == Schema.Table(name: "Ünïcødé 表", columns: [Schema.Column(name: "名前", type: "TEXT")]))
     }
 
     @Test func typesAsWritten() throws {
@@ -119,9 +119,9 @@ struct InspectCreateTableStatementTests {
             .unique(columns: ["b", "c"]),
             .unique(columns: ["d"]),
             .check("a > 0 AND (c IS NULL OR c <> ',')"),
-            .foreignKey(ForeignKey(columns: ["c", "d"], table: "parent", referencedColumns: ["x", "y"],
+            .foreignKey(Schema.ForeignKey(columns: ["c", "d"], table: "parent", referencedColumns: ["x", "y"],
                                    onDelete: .setDefault, onUpdate: .noAction, isDeferred: true)),
-            .foreignKey(ForeignKey(columns: ["b"], table: "other", onUpdate: .restrict)),
+            .foreignKey(Schema.ForeignKey(columns: ["b"], table: "other", onUpdate: .restrict)),
         ])
         #expect(statement.isWithoutRowID && !statement.isStrict)
         // The model takes the spelling of the column definitions.
@@ -180,9 +180,9 @@ struct InspectCreateTableStatementTests {
     @Test func autoincrementInTableLevelKey() throws {
         let statement = try CreateTableStatement(sql: "CREATE TABLE t (id INTEGER, name TEXT, PRIMARY KEY (id AUTOINCREMENT))")
         #expect(statement.constraints == [.primaryKey(columns: ["id"], isAutoincrement: true)])
-        #expect(statement.table == Table(
+        #expect(statement.table == Schema.Table(
             name: "t",
-            columns: [Column(name: "id", type: "INTEGER", isAutoincrement: true), Column(name: "name", type: "TEXT")],
+            columns: [Schema.Column(name: "id", type: "INTEGER", isAutoincrement: true), Schema.Column(name: "name", type: "TEXT")],
             primaryKey: ["id"]))
     }
 
@@ -195,16 +195,16 @@ struct InspectCreateTableStatementTests {
                 CHECK (id > 0)
             ) STRICT
             """)
-        #expect(statement.table == Table(
+        #expect(statement.table == Schema.Table(
             name: "users",
             columns: [
-                Column(name: "id", type: "INTEGER", isPrimaryKey: true),
-                Column(name: "email", type: "TEXT", isNotNull: true, isUnique: true, check: "email LIKE '%@%'"),
-                Column(name: "team_id", type: "INTEGER",
+                Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true),
+                Schema.Column(name: "email", type: "TEXT", isNotNull: true, isUnique: true, check: "email LIKE '%@%'"),
+                Schema.Column(name: "team_id", type: "INTEGER",
                        reference: ColumnReference(table: "teams", column: "id", onDelete: .cascade)),
             ],
             checks: ["length(email) < 100", "id > 0"],
-            foreignKeys: [ForeignKey(columns: ["team_id"], table: "orgs")],
+            foreignKeys: [Schema.ForeignKey(columns: ["team_id"], table: "orgs")],
             isStrict: true))
     }
 

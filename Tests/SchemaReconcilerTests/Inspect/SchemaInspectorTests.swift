@@ -53,16 +53,16 @@ struct SchemaInspectorTests {
             #"CREATE TABLE "Pairs 2" (a INTEGER, "B" TEXT, CONSTRAINT pk PRIMARY KEY ("A", [b] DESC) ON CONFLICT ABORT)"#,
             "create table one (id integer, primary key (id))")
         #expect(schema.tables == [
-            Table(name: "pairs",
-                  columns: [Column(name: "a", type: "INTEGER", isNotNull: true), Column(name: "b", type: "TEXT"),
-                            Column(name: "c")],
+            Schema.Table(name: "pairs",
+                  columns: [Schema.Column(name: "a", type: "INTEGER", isNotNull: true), Schema.Column(name: "b", type: "TEXT"),
+                            Schema.Column(name: "c")],
                   primaryKey: ["a", "b"]),
-            Table(name: "Pairs 2",
-                  columns: [Column(name: "a", type: "INTEGER"), Column(name: "B", type: "TEXT")],
+            Schema.Table(name: "Pairs 2",
+                  columns: [Schema.Column(name: "a", type: "INTEGER"), Schema.Column(name: "B", type: "TEXT")],
                   primaryKey: ["a", "B"],
                   keptClauses: kept(.primaryKey(columns: ["a", "B"]), name: "pk", conflict: "ABORT",
                                     terms: [.init(column: "a", suffix: ""), .init(column: "B", suffix: "DESC")])),
-            Table(name: "one", columns: [Column(name: "id", type: "integer")], primaryKey: ["id"]),
+            Schema.Table(name: "one", columns: [Schema.Column(name: "id", type: "integer")], primaryKey: ["id"]),
         ])
     }
 
@@ -74,18 +74,18 @@ struct SchemaInspectorTests {
             "CREATE TABLE plain (id INTEGER PRIMARY KEY)",
             "INSERT INTO log (msg) VALUES ('created sqlite_sequence')")
         #expect(schema.tables == [
-            Table(name: "log", columns: [
-                Column(name: "id", type: "INTEGER", isPrimaryKey: true, isAutoincrement: true),
-                Column(name: "msg", type: "TEXT"),
+            Schema.Table(name: "log", columns: [
+                Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true, isAutoincrement: true),
+                Schema.Column(name: "msg", type: "TEXT"),
             ]),
-            Table(name: "log2", columns: [
-                Column(name: "id", type: "integer", isPrimaryKey: true, isAutoincrement: true),
+            Schema.Table(name: "log2", columns: [
+                Schema.Column(name: "id", type: "integer", isPrimaryKey: true, isAutoincrement: true),
             ], keptClauses: kept(.primaryKey(columns: ["id"]), name: "pk", conflict: "FAIL",
                                  terms: [.init(column: "id", suffix: "ASC")])),
-            Table(name: "log3",
-                  columns: [Column(name: "id", type: "INTEGER", isAutoincrement: true), Column(name: "note")],
+            Schema.Table(name: "log3",
+                  columns: [Schema.Column(name: "id", type: "INTEGER", isAutoincrement: true), Schema.Column(name: "note")],
                   primaryKey: ["id"]),
-            Table(name: "plain", columns: [Column(name: "id", type: "INTEGER", isPrimaryKey: true)]),
+            Schema.Table(name: "plain", columns: [Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true)]),
         ])
     }
 
@@ -97,19 +97,19 @@ struct SchemaInspectorTests {
             "CREATE TABLE w (id INTEGER PRIMARY KEY NOT NULL) Without RowID ,Strict",
             "CREATE TABLE r (a)")
         #expect(schema.tables == [
-            Table(name: "kv",
-                  columns: [Column(name: "k", type: "TEXT", isPrimaryKey: true),
-                            Column(name: "v", type: "ANY", isNotNull: true)],
+            Schema.Table(name: "kv",
+                  columns: [Schema.Column(name: "k", type: "TEXT", isPrimaryKey: true),
+                            Schema.Column(name: "v", type: "ANY", isNotNull: true)],
                   isStrict: true, isWithoutRowID: true),
-            Table(name: "kv2",
-                  columns: [Column(name: "a", type: "INT"), Column(name: "b", type: "TEXT", isNotNull: true),
-                            Column(name: "c", type: "BLOB")],
+            Schema.Table(name: "kv2",
+                  columns: [Schema.Column(name: "a", type: "INT"), Schema.Column(name: "b", type: "TEXT", isNotNull: true),
+                            Schema.Column(name: "c", type: "BLOB")],
                   primaryKey: ["a", "b"], isWithoutRowID: true),
-            Table(name: "s", columns: [Column(name: "x", type: "INTEGER"), Column(name: "y", type: "REAL")],
+            Schema.Table(name: "s", columns: [Schema.Column(name: "x", type: "INTEGER"), Schema.Column(name: "y", type: "REAL")],
                   isStrict: true),
-            Table(name: "w", columns: [Column(name: "id", type: "INTEGER", isPrimaryKey: true, isNotNull: true)],
+            Schema.Table(name: "w", columns: [Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true, isNotNull: true)],
                   isStrict: true, isWithoutRowID: true),
-            Table(name: "r", columns: [Column(name: "a")]),
+            Schema.Table(name: "r", columns: [Schema.Column(name: "a")]),
         ])
     }
 
@@ -138,14 +138,14 @@ struct SchemaInspectorTests {
                 "g g" text generated always as (b || ' (' || a || ')') stored
             )
             """)
-        #expect(schema.tables == [Table(name: "g", columns: [
-            Column(name: "a", type: "INTEGER"),
-            Column(name: "b", type: "TEXT"),
-            Column(name: "c", type: "INTEGER", generated: GeneratedColumn(expression: "a+1", isStored: true)),
-            Column(name: "d", generated: GeneratedColumn(expression: "a * 2", isStored: false)),
-            Column(name: "e", type: "TEXT", generated: GeneratedColumn(expression: "upper(b)", isStored: false)),
-            Column(name: "f", type: "INT", isNotNull: true, generated: GeneratedColumn(expression: "(a)", isStored: false)),
-            Column(name: "g g", type: "text",
+        #expect(schema.tables == [Schema.Table(name: "g", columns: [
+            Schema.Column(name: "a", type: "INTEGER"),
+            Schema.Column(name: "b", type: "TEXT"),
+            Schema.Column(name: "c", type: "INTEGER", generated: GeneratedColumn(expression: "a+1", isStored: true)),
+            Schema.Column(name: "d", generated: GeneratedColumn(expression: "a * 2", isStored: false)),
+            Schema.Column(name: "e", type: "TEXT", generated: GeneratedColumn(expression: "upper(b)", isStored: false)),
+            Schema.Column(name: "f", type: "INT", isNotNull: true, generated: GeneratedColumn(expression: "(a)", isStored: false)),
+            Schema.Column(name: "g g", type: "text",
                    generated: GeneratedColumn(expression: "b || ' (' || a || ')'", isStored: true)),
         ])])
     }
@@ -159,10 +159,10 @@ struct SchemaInspectorTests {
                 CONSTRAINT named CHECK ( length(name) < 100 ) ON CONFLICT FAIL
             )
             """)
-        #expect(schema.tables == [Table(
+        #expect(schema.tables == [Schema.Table(
             name: "c",
-            columns: [Column(name: "age", type: "INTEGER", check: "age >= 0"),
-                      Column(name: "name", type: "TEXT", check: "name <> ''")],
+            columns: [Schema.Column(name: "age", type: "INTEGER", check: "age >= 0"),
+                      Schema.Column(name: "name", type: "TEXT", check: "name <> ''")],
             checks: ["age < (150)", "age IS NOT NULL OR name IS NOT NULL", "length(name) < 100"],
             keptClauses: kept([(.check(expression: "age < (150)"), "sane", nil),
                                (.check(expression: "length(name) < 100"), "named", nil)]))])
@@ -170,11 +170,11 @@ struct SchemaInspectorTests {
 
     @Test func collations() throws {
         let schema = try inspect(#"CREATE TABLE c (a TEXT COLLATE NOCASE, b TEXT collate "rtrim", c COLLATE [binary], d TEXT)"#)
-        #expect(schema.tables == [Table(name: "c", columns: [
-            Column(name: "a", type: "TEXT", collation: "NOCASE"),
-            Column(name: "b", type: "TEXT", collation: "rtrim"),
-            Column(name: "c", collation: "binary"),
-            Column(name: "d", type: "TEXT"),
+        #expect(schema.tables == [Schema.Table(name: "c", columns: [
+            Schema.Column(name: "a", type: "TEXT", collation: "NOCASE"),
+            Schema.Column(name: "b", type: "TEXT", collation: "rtrim"),
+            Schema.Column(name: "c", collation: "binary"),
+            Schema.Column(name: "d", type: "TEXT"),
         ])])
     }
 
@@ -192,7 +192,7 @@ struct SchemaInspectorTests {
             .text("active"), .integer(0), .integer(-1), .real(1.5), .null, .boolean(true), .sql("CURRENT_TIMESTAMP"),
             .sql("strftime('%s','now')"), .text("it's"), .real(2.5), .integer(7), .boolean(false), nil,
         ])
-        #expect(table.columns[0] == Column(name: "status", type: "TEXT", defaultValue: .text("active")))
+        #expect(table.columns[0] == Schema.Column(name: "status", type: "TEXT", defaultValue: .text("active")))
     }
 
     // MARK: Foreign keys
@@ -215,24 +215,24 @@ struct SchemaInspectorTests {
             )
             """)
         let child = try #require(schema.table(named: "child"))
-        #expect(child == Table(
+        #expect(child == Schema.Table(
             name: "child",
             columns: [
-                Column(name: "id", type: "INTEGER", isPrimaryKey: true),
-                Column(name: "team_id", type: "INTEGER",
+                Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true),
+                Schema.Column(name: "team_id", type: "INTEGER",
                        reference: ColumnReference(table: "teams", column: "id", onDelete: .cascade, onUpdate: .setNull)),
-                Column(name: "team_code", type: "TEXT",
+                Schema.Column(name: "team_code", type: "TEXT",
                        reference: ColumnReference(table: "teams", column: "code", isDeferred: true)),
-                Column(name: "any_team", reference: ColumnReference(table: "teams")),
-                Column(name: "other", type: "INTEGER",
+                Schema.Column(name: "any_team", reference: ColumnReference(table: "teams")),
+                Schema.Column(name: "other", type: "INTEGER",
                        reference: ColumnReference(table: "teams", column: "id", onDelete: .restrict)),
-                Column(name: "px", type: "INT"),
-                Column(name: "py", type: "INT"),
+                Schema.Column(name: "px", type: "INT"),
+                Schema.Column(name: "py", type: "INT"),
             ],
             foreignKeys: [
-                ForeignKey(columns: ["px", "py"], table: "parent", referencedColumns: ["x", "y"],
+                Schema.ForeignKey(columns: ["px", "py"], table: "parent", referencedColumns: ["x", "y"],
                            onDelete: .setDefault, onUpdate: .noAction, isDeferred: true),
-                ForeignKey(columns: ["px"], table: "teams"),
+                Schema.ForeignKey(columns: ["px"], table: "teams"),
             ],
             keptClauses: kept([(.foreignKey(columns: ["other"]), "fk", nil), (.foreignKey(columns: ["px"]), "fk_any", nil)])))
         // SQLite agrees on what references what.
@@ -258,21 +258,21 @@ struct SchemaInspectorTests {
         let schema = try dbQueue.read { db in try SchemaInspector().inspect(db) }
         let users = try #require(schema.table(named: "users"))
         #expect(users.indexes == [
-            Index(name: "users_by_created", columns: ["created_at"],
+            Schema.Index(name: "users_by_created", columns: ["created_at"],
                   sql: "CREATE INDEX users_by_created ON users (created_at)"),
-            Index(name: "users active email", columns: ["email"], isUnique: true, condition: "status = 'active'",
+            Schema.Index(name: "users active email", columns: ["email"], isUnique: true, condition: "status = 'active'",
                   sql: #"CREATE UNIQUE INDEX "users active email" ON users (email) WHERE status = 'active'"#),
-            Index(name: "users_lower",
+            Schema.Index(name: "users_lower",
                   columns: ["lower(email)", "name COLLATE NOCASE", "created_at DESC", "status", "id"],
                   sql: "CREATE INDEX users_lower ON users (lower(email), name COLLATE NOCASE, created_at DESC, [status] ASC, (id))"),
-            Index(name: "users_multi", columns: ["status", "created_at"],
+            Schema.Index(name: "users_multi", columns: ["status", "created_at"],
                   condition: "(created_at > '2020' AND id > 0)",
                   sql: try storedSQL(dbQueue, "users_multi")),
         ])
         #expect(users.columns[1].isUnique)
         // Automatic indexes of UNIQUE constraints are not listed.
         let other = try #require(schema.table(named: "other"))
-        #expect(other == Table(name: "other", columns: [Column(name: "a", isUnique: true), Column(name: "b")],
+        #expect(other == Schema.Table(name: "other", columns: [Schema.Column(name: "a", isUnique: true), Schema.Column(name: "b")],
                                uniqueConstraints: [["a", "b"]]))
     }
 
@@ -291,9 +291,9 @@ struct SchemaInspectorTests {
     @Test func uniqueConstraints() throws {
         let schema = try inspect(
             "CREATE TABLE u (a TEXT UNIQUE ON CONFLICT REPLACE, b, c, UNIQUE (b, c), CONSTRAINT uc UNIQUE ([C] COLLATE nocase) UNIQUE (a, b))")
-        #expect(schema.tables == [Table(
+        #expect(schema.tables == [Schema.Table(
             name: "u",
-            columns: [Column(name: "a", type: "TEXT", isUnique: true), Column(name: "b"), Column(name: "c")],
+            columns: [Schema.Column(name: "a", type: "TEXT", isUnique: true), Schema.Column(name: "b"), Schema.Column(name: "c")],
             uniqueConstraints: [["b", "c"], ["c"], ["a", "b"]],
             keptClauses: {
                 var clauses = kept([(.unique(columns: ["a"]), nil, "REPLACE"), (.unique(columns: ["c"]), "uc", nil)])
@@ -315,27 +315,27 @@ struct SchemaInspectorTests {
         ])
         let schema = try dbQueue.read { db in try SchemaInspector().inspect(db) }
         #expect(schema.tables == [
-            Table(
+            Schema.Table(
                 name: #"we"ird name"#,
                 columns: [
-                    Column(name: #"col "q""#, type: "TEXT"), Column(name: "select", type: "INTEGER"),
-                    Column(name: "semi;colon", type: "TEXT"), Column(name: "single", type: "TEXT"),
-                    Column(name: "Ünïcødé 表", type: "TEXT"), Column(name: "order", type: "INT"),
+                    Schema.Column(name: #"col "q""#, type: "TEXT"), Schema.Column(name: "select", type: "INTEGER"),
+                    Schema.Column(name: "semi;colon", type: "TEXT"), Schema.Column(name: "single", type: "TEXT"),
+                    Schema.Column(name: "Ünïcødé 表", type: "TEXT"), Schema.Column(name: "order", type: "INT"),
                 ],
-                indexes: [Index(name: #"idx; "weird""#, columns: ["select", #""col ""q""" DESC"#, "Ünïcødé 表"],
+                indexes: [Schema.Index(name: #"idx; "weird""#, columns: ["select", #""col ""q""" DESC"#, "Ünïcødé 表"],
                                 sql: try storedSQL(dbQueue, #"idx; "weird""#))]),
-            Table(name: "a;b", columns: [
-                Column(name: ";", type: "INTEGER", isPrimaryKey: true),
-                Column(name: "x)", type: "TEXT", check: #""x)" <> ';'"#,
+            Schema.Table(name: "a;b", columns: [
+                Schema.Column(name: ";", type: "INTEGER", isPrimaryKey: true),
+                Schema.Column(name: "x)", type: "TEXT", check: #""x)" <> ';'"#,
                        reference: ColumnReference(table: #"we"ird name"#)),
             ]),
-            Table(name: "表", columns: [
-                Column(name: "名前", type: "TEXT", isPrimaryKey: true),
-                Column(name: "✓", type: "INTEGER", defaultValue: .integer(1)),
+            Schema.Table(name: "表", columns: [
+                Schema.Column(name: "名前", type: "TEXT", isPrimaryKey: true),
+                Schema.Column(name: "✓", type: "INTEGER", defaultValue: .integer(1)),
             ]),
         ])
-        #expect(schema.views == [View(name: "view; name", select: #"SELECT [select] FROM "we""ird name""#)])
-        #expect(schema.triggers == [Trigger(name: #"trg"1"#, table: "a;b",
+        #expect(schema.views == [Schema.View(name: "view; name", select: #"SELECT [select] FROM "we""ird name""#)])
+        #expect(schema.triggers == [Schema.Trigger(name: #"trg"1"#, table: "a;b",
                                             sql: try #require(try storedSQL(dbQueue, #"trg"1"#)))])
     }
 
@@ -343,9 +343,9 @@ struct SchemaInspectorTests {
         let schema = try inspect(
             "CREATE TABLE t ( -- the first line, (with a parenthesis\r\n  a TEXT NOT NULL, -- a comment\r\n"
                 + "  b INTEGER /* inline, ) */ CHECK (b > 0)\r\n) STRICT")
-        #expect(schema.tables == [Table(
+        #expect(schema.tables == [Schema.Table(
             name: "t",
-            columns: [Column(name: "a", type: "TEXT", isNotNull: true), Column(name: "b", type: "INTEGER", check: "b > 0")],
+            columns: [Schema.Column(name: "a", type: "TEXT", isNotNull: true), Schema.Column(name: "b", type: "INTEGER", check: "b > 0")],
             isStrict: true)])
     }
 
@@ -361,13 +361,13 @@ struct SchemaInspectorTests {
         ])
         let schema = try dbQueue.read { db in try SchemaInspector().inspect(db) }
         #expect(schema.views == [
-            View(name: "v2", select: "SELECT a FROM t"),
-            View(name: "v1", select: "SELECT a, b FROM t WHERE b <> ';'", columnNames: ["x", "y"]),
+            Schema.View(name: "v2", select: "SELECT a FROM t"),
+            Schema.View(name: "v1", select: "SELECT a, b FROM t WHERE b <> ';'", columnNames: ["x", "y"]),
         ])
         #expect(schema.triggers == [
-            Trigger(name: "t_ins", table: "t",
+            Schema.Trigger(name: "t_ins", table: "t",
                     sql: "CREATE TRIGGER t_ins AFTER INSERT ON t BEGIN SELECT ';'; UPDATE t SET b = 'x;' WHERE a = NEW.a; END"),
-            Trigger(name: "v1_ins", table: "v1", sql: try #require(try storedSQL(dbQueue, "v1_ins"))),
+            Schema.Trigger(name: "v1_ins", table: "v1", sql: try #require(try storedSQL(dbQueue, "v1_ins"))),
         ])
     }
 
@@ -395,11 +395,11 @@ struct SchemaInspectorTests {
         #expect(names.contains("sqlite_sequence") && names.contains("sqlite_stat1"))
         let schema = try dbQueue.read { db in try SchemaInspector().inspect(db) }
         #expect(schema == Schema(tables: [
-            Table(name: "kept", columns: [
-                Column(name: "id", type: "INTEGER", isPrimaryKey: true, isAutoincrement: true),
-                Column(name: "body", type: "TEXT"),
+            Schema.Table(name: "kept", columns: [
+                Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true, isAutoincrement: true),
+                Schema.Column(name: "body", type: "TEXT"),
             ]),
-            Table(name: "after_all", columns: [Column(name: "x")]),
+            Schema.Table(name: "after_all", columns: [Schema.Column(name: "x")]),
         ]))
         #expect(try dbQueue.read { db in try SchemaInspector().unmanagedTables(db) } == [])
     }
@@ -446,8 +446,8 @@ struct SchemaInspectorTests {
             "CREATE TABLE t (a INTEGER NOT NULL)",
             "CREATE TEMP TABLE t (z TEXT, y TEXT)",
             "CREATE INDEX main.t_a ON t (a)")
-        #expect(schema.tables == [Table(name: "t", columns: [Column(name: "a", type: "INTEGER", isNotNull: true)],
-                                        indexes: [Index(name: "t_a", columns: ["a"], sql: "CREATE INDEX t_a ON t (a)")])])
+        #expect(schema.tables == [Schema.Table(name: "t", columns: [Schema.Column(name: "a", type: "INTEGER", isNotNull: true)],
+                                        indexes: [Schema.Index(name: "t_a", columns: ["a"], sql: "CREATE INDEX t_a ON t (a)")])])
     }
 
     // MARK: Altered tables
@@ -462,13 +462,13 @@ struct SchemaInspectorTests {
             "CREATE TABLE d (a, gone TEXT, b)",
             "ALTER TABLE d DROP COLUMN gone")
         #expect(schema.tables == [
-            Table(name: "T 2", columns: [
-                Column(name: "new a", type: "INTEGER"),
-                Column(name: "b", type: "TEXT", isNotNull: true, defaultValue: .text("x"), collation: "NOCASE",
+            Schema.Table(name: "T 2", columns: [
+                Schema.Column(name: "new a", type: "INTEGER"),
+                Schema.Column(name: "b", type: "TEXT", isNotNull: true, defaultValue: .text("x"), collation: "NOCASE",
                        check: "b <> ''"),
-                Column(name: "c", reference: ColumnReference(table: "T 2", column: "new a")),
+                Schema.Column(name: "c", reference: ColumnReference(table: "T 2", column: "new a")),
             ]),
-            Table(name: "d", columns: [Column(name: "a"), Column(name: "b")]),
+            Schema.Table(name: "d", columns: [Schema.Column(name: "a"), Schema.Column(name: "b")]),
         ])
     }
 
@@ -508,35 +508,35 @@ struct SchemaInspectorTests {
         let schema = try dbQueue.read { db in try SchemaInspector().inspect(db) }
         let expected = Schema(
             tables: [
-                Table(name: "teams", columns: [
-                    Column(name: "id", type: "INTEGER", isPrimaryKey: true),
-                    Column(name: "name", type: "TEXT", isNotNull: true, isUnique: true, collation: "NOCASE"),
+                Schema.Table(name: "teams", columns: [
+                    Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true),
+                    Schema.Column(name: "name", type: "TEXT", isNotNull: true, isUnique: true, collation: "NOCASE"),
                 ]),
-                Table(
+                Schema.Table(
                     name: "users",
                     columns: [
-                        Column(name: "id", type: "INTEGER", isPrimaryKey: true, isAutoincrement: true),
-                        Column(name: "email", type: "TEXT", isNotNull: true, isUnique: true),
-                        Column(name: "nickname", type: "TEXT"),
-                        Column(name: "score", type: "REAL", isNotNull: true, defaultValue: .integer(0)),
-                        Column(name: "status", type: "TEXT", defaultValue: .text("active")),
-                        Column(name: "created_at", type: "TEXT", defaultValue: .sql("CURRENT_TIMESTAMP")),
-                        Column(name: "age", type: "INTEGER", check: "age >= 0"),
-                        Column(name: "team_id", type: "INTEGER",
+                        Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true, isAutoincrement: true),
+                        Schema.Column(name: "email", type: "TEXT", isNotNull: true, isUnique: true),
+                        Schema.Column(name: "nickname", type: "TEXT"),
+                        Schema.Column(name: "score", type: "REAL", isNotNull: true, defaultValue: .integer(0)),
+                        Schema.Column(name: "status", type: "TEXT", defaultValue: .text("active")),
+                        Schema.Column(name: "created_at", type: "TEXT", defaultValue: .sql("CURRENT_TIMESTAMP")),
+                        Schema.Column(name: "age", type: "INTEGER", check: "age >= 0"),
+                        Schema.Column(name: "team_id", type: "INTEGER",
                                reference: ColumnReference(table: "teams", column: "id", onDelete: .cascade)),
-                        Column(name: "full_name", type: "TEXT"),
-                        Column(name: "label", type: "TEXT",
+                        Schema.Column(name: "full_name", type: "TEXT"),
+                        Schema.Column(name: "label", type: "TEXT",
                                generated: GeneratedColumn(expression: "nickname || '#' || id", isStored: false)),
                     ],
                     indexes: [
-                        Index(name: "users_by_team", columns: ["team_id", "created_at"],
+                        Schema.Index(name: "users_by_team", columns: ["team_id", "created_at"],
                               sql: #"CREATE INDEX "users_by_team" ON "users" ("team_id", "created_at")"#),
-                        Index(name: "users_active", columns: ["email"], isUnique: true, condition: "status = 'active'",
+                        Schema.Index(name: "users_active", columns: ["email"], isUnique: true, condition: "status = 'active'",
                               sql: #"CREATE UNIQUE INDEX "users_active" ON "users" ("email") WHERE status = 'active'"#),
                     ]),
             ],
-            views: [View(name: "active_users", select: "SELECT id, email FROM users WHERE status = 'active'")],
-            triggers: [Trigger(name: "users_touch", table: "users", sql: """
+            views: [Schema.View(name: "active_users", select: "SELECT id, email FROM users WHERE status = 'active'")],
+            triggers: [Schema.Trigger(name: "users_touch", table: "users", sql: """
                 CREATE TRIGGER users_touch AFTER UPDATE OF email ON users
                 BEGIN UPDATE users SET status = 'changed' WHERE id = NEW.id; END
                 """)])
@@ -552,8 +552,8 @@ struct SchemaInspectorTests {
             "DROP TABLE t",
             "CREATE TABLE u (b)")
         #expect(schema == Schema(
-            tables: [Table(name: "u", columns: [Column(name: "b")])],
-            views: [View(name: "v", select: "SELECT a FROM t"), View(name: "missing", select: "SELECT * FROM nowhere")]))
+            tables: [Schema.Table(name: "u", columns: [Schema.Column(name: "b")])],
+            views: [Schema.View(name: "v", select: "SELECT a FROM t"), Schema.View(name: "missing", select: "SELECT * FROM nowhere")]))
     }
 
     @Test func columnTypeResolution() {

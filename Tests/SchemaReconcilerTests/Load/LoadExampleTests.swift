@@ -87,8 +87,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let teams = try #require(file.schema.table(named: "teams"))
         #expect(teams.columns == [
-            Column(name: "id", type: "INTEGER", isPrimaryKey: true),
-            Column(name: "name", type: "TEXT", isNotNull: true, isUnique: true, collation: "NOCASE"),
+            Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true),
+            Schema.Column(name: "name", type: "TEXT", isNotNull: true, isUnique: true, collation: "NOCASE"),
         ])
     }
 
@@ -96,12 +96,12 @@ import Testing
         let (file, directory) = try loadExample()
         defer { try? FileManager.default.removeItem(at: directory) }
         let users = try #require(file.schema.table(named: "users"))
-        func column(_ name: String) throws -> Column { try #require(users.column(named: name)) }
+        func column(_ name: String) throws -> Schema.Column { try #require(users.column(named: name)) }
 
-        #expect(try column("id") == Column(name: "id", type: "INTEGER", isPrimaryKey: true, isAutoincrement: true))
-        #expect(try column("email") == Column(name: "email", type: "TEXT", isNotNull: true, isUnique: true))
-        #expect(try column("nickname") == Column(name: "nickname", type: "TEXT"))
-        #expect(try column("score") == Column(name: "score", type: "REAL", isNotNull: true, defaultValue: .integer(0)))
+        #expect(try column("id") == Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true, isAutoincrement: true))
+        #expect(try column("email") == Schema.Column(name: "email", type: "TEXT", isNotNull: true, isUnique: true))
+        #expect(try column("nickname") == Schema.Column(name: "nickname", type: "TEXT"))
+        #expect(try column("score") == Schema.Column(name: "score", type: "REAL", isNotNull: true, defaultValue: .integer(0)))
         #expect(try column("status").defaultValue == .text("active"))
         #expect(try column("created_at").defaultValue == .sql("CURRENT_TIMESTAMP"))
         #expect(try column("age").check == "age >= 0")
@@ -110,7 +110,7 @@ import Testing
         #expect(try column("label").generated == GeneratedColumn(expression: "nickname || '#' || id", isStored: false))
         #expect(try column("label").defaultValue == nil)
         #expect(users.allForeignKeys == [
-            ForeignKey(columns: ["team_id"], table: "teams", referencedColumns: ["id"], onDelete: .cascade),
+            Schema.ForeignKey(columns: ["team_id"], table: "teams", referencedColumns: ["id"], onDelete: .cascade),
         ])
     }
 
@@ -119,8 +119,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let users = try #require(file.schema.table(named: "users"))
         #expect(users.indexes == [
-            Index(name: "users_by_team", columns: ["team_id", "created_at"]),
-            Index(name: "users_active", columns: ["email"], isUnique: true, condition: "status = 'active'"),
+            Schema.Index(name: "users_by_team", columns: ["team_id", "created_at"]),
+            Schema.Index(name: "users_active", columns: ["email"], isUnique: true, condition: "status = 'active'"),
         ])
         #expect(file.schema.table(named: "teams")?.indexes == [])
     }
@@ -129,7 +129,7 @@ import Testing
         let (file, directory) = try loadExample()
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(file.schema.views == [
-            View(name: "active_users", select: "SELECT id, email FROM users WHERE status = 'active'"),
+            Schema.View(name: "active_users", select: "SELECT id, email FROM users WHERE status = 'active'"),
         ])
         let trigger = try #require(file.schema.triggers.first)
         #expect(file.schema.triggers.count == 1)

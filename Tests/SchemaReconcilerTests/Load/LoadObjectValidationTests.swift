@@ -33,8 +33,8 @@ import Testing
                 WITH x AS (SELECT 1) SELECT * FROM x
             """)
         #expect(file.schema.views == [
-            View(name: "z_last", select: "SELECT 1"),
-            View(name: "a_first", select: "WITH x AS (SELECT 1) SELECT * FROM x"),
+            Schema.View(name: "z_last", select: "SELECT 1"),
+            Schema.View(name: "a_first", select: "WITH x AS (SELECT 1) SELECT * FROM x"),
         ])
     }
 

@@ -236,7 +236,7 @@ import Testing
                   price: "decimal(10, 2)"
             """
         let table = try loadSchema(yaml).schema.tables[0]
-        #expect(table.columns == [Column(name: "data"), Column(name: "price", type: "decimal(10, 2)")])
+        #expect(table.columns == [Schema.Column(name: "data"), Schema.Column(name: "price", type: "decimal(10, 2)")])
     }
 
     // MARK: Column constraints
@@ -441,9 +441,9 @@ import Testing
             """
         let users = try #require(try loadSchema(yaml).schema.table(named: "users"))
         #expect(users.foreignKeys == [
-            ForeignKey(columns: ["org", "team"], table: "teams", referencedColumns: ["org", "id"],
+            Schema.ForeignKey(columns: ["org", "team"], table: "teams", referencedColumns: ["org", "id"],
                        onDelete: .cascade, isDeferred: true),
-            ForeignKey(columns: ["org", "team"], table: "teams"),
+            Schema.ForeignKey(columns: ["org", "team"], table: "teams"),
         ])
     }
 

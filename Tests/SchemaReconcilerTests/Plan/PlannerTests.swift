@@ -4,9 +4,9 @@ import Testing
 // MARK: - Planner units: which changes become which SQL, in which phase
 
 @Suite struct PlannerTests {
-    let users = Table(name: "users", columns: [
-        Column(name: "id", type: "INTEGER", isPrimaryKey: true),
-        Column(name: "email", type: "TEXT", isNotNull: true),
+    let users = Schema.Table(name: "users", columns: [
+        Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true),
+        Schema.Column(name: "email", type: "TEXT", isNotNull: true),
     ])
 
     func plan(declared: Schema, live: Schema, drop: DropList = DropList(), rows: [String: Int] = [:],
@@ -22,9 +22,9 @@ import Testing
     }
 
     @Test func newTablesAreCreatedParentsFirst() throws {
-        let posts = Table(name: "posts", columns: [
-            Column(name: "id", type: "INTEGER", isPrimaryKey: true),
-            Column(name: "user_id", type: "INTEGER", reference: ColumnReference(table: "users", column: "id")),
+        let posts = Schema.Table(name: "posts", columns: [
+            Schema.Column(name: "id", type: "INTEGER", isPrimaryKey: true),
+            Schema.Column(name: "user_id", type: "INTEGER", reference: ColumnReference(table: "users", column: "id")),
         ])
         let result = try plan(declared: Schema(tables: [posts, users]), live: Schema())
         #expect(result.steps.map(\.summary) == ["create table users", "create table posts"])
@@ -33,7 +33,7 @@ import Testing
 
     @Test func aNullableColumnIsAddedWithAddColumn() throws {
         var declared = users
-        declared.columns.append(Column(name: "nickname", type: "TEXT"))
+        declared.columns.append(Schema.Column(name: "nickname", type: "TEXT"))
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users]), rows: ["users": 3])
         #expect(result.steps.count == 1)
         #expect(result.steps[0].statements == [#"ALTER TABLE "users" ADD COLUMN "nickname" TEXT"#])
@@ -42,7 +42,7 @@ import Testing
 
     @Test func aNotNullColumnWithoutDefaultIsAddedNullableThenTightenedAfterUpgrades() throws {
         var declared = users
-        declared.columns.append(Column(name: "display_name", type: "TEXT", isNotNull: true))
+        declared.columns.append(Schema.Column(name: "display_name", type: "TEXT", isNotNull: true))
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users]), rows: ["users": 3])
         #expect(result.expandSteps.map(\.statements) == [[#"ALTER TABLE "users" ADD COLUMN "display_name" TEXT"#]])
         #expect(result.contractSteps.count == 1)
@@ -52,7 +52,7 @@ import Testing
 
     @Test func onAnEmptyTableEverythingHappensBeforeUpgrades() throws {
         var declared = users
-        declared.columns.append(Column(name: "display_name", type: "TEXT", isNotNull: true))
+        declared.columns.append(Schema.Column(name: "display_name", type: "TEXT", isNotNull: true))
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users]), rows: ["users": 0])
         #expect(result.contractSteps.isEmpty)
         #expect(result.expandSteps.count == 1)
@@ -61,7 +61,7 @@ import Testing
 
     @Test func aTypeChangeRebuildsAndKeepsUndeclaredColumnsLast() throws {
         var live = users
-        live.columns.insert(Column(name: "legacy", type: "BLOB"), at: 1)
+        live.columns.insert(Schema.Column(name: "legacy", type: "BLOB"), at: 1)
         var declared = users
         declared.columns[1].type = "BLOB"
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [live]), rows: ["users": 2])
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func aRebuildKeepsTheRowidWhenTheTableHasNoIntegerPrimaryKey() throws {
-        let live = Table(name: "notes", columns: [Column(name: "body", type: "TEXT")])
+        let live = Schema.Table(name: "notes", columns: [Schema.Column(name: "body", type: "TEXT")])
         var declared = live
         declared.columns[0].isNotNull = true
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [live]), rows: ["notes": 1])
@@ -115,7 +115,7 @@ import Testing
 
     @Test func aNewUniqueIndexOnRowsWaitsForUpgradesAndChecksDuplicates() throws {
         var declared = users
-        declared.indexes = [Index(name: "users_email", columns: ["email"], isUnique: true)]
+        declared.indexes = [Schema.Index(name: "users_email", columns: ["email"], isUnique: true)]
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users]), rows: ["users": 5])
         #expect(result.contractSteps.map(\.summary) == ["create unique index users_email on users"])
         #expect(result.contractSteps[0].checks.count == 1)
@@ -123,8 +123,8 @@ import Testing
 
     @Test func undeclaredObjectsAreReportedAndNeverDropped() throws {
         var live = users
-        live.indexes = [Index(name: "old_idx", columns: ["email"], sql: "CREATE INDEX old_idx ON users (email)")]
-        let cache = Table(name: "cache", columns: [Column(name: "k")])
+        live.indexes = [Schema.Index(name: "old_idx", columns: ["email"], sql: "CREATE INDEX old_idx ON users (email)")]
+        let cache = Schema.Table(name: "cache", columns: [Schema.Column(name: "k")])
         let result = try plan(declared: Schema(tables: [users]), live: Schema(tables: [live, cache]))
         #expect(result.isEmpty)
         #expect(result.warnings.count == 2)
@@ -132,9 +132,9 @@ import Testing
 
     @Test func declaredDropsRunInTheContractStep() throws {
         var live = users
-        live.columns.append(Column(name: "password_plain", type: "TEXT"))
-        live.indexes = [Index(name: "by_password", columns: ["password_plain"], sql: #"CREATE INDEX by_password ON users (password_plain)"#)]
-        let cache = Table(name: "cache", columns: [Column(name: "k")])
+        live.columns.append(Schema.Column(name: "password_plain", type: "TEXT"))
+        live.indexes = [Schema.Index(name: "by_password", columns: ["password_plain"], sql: #"CREATE INDEX by_password ON users (password_plain)"#)]
+        let cache = Schema.Table(name: "cache", columns: [Schema.Column(name: "k")])
         let drop = DropList(tables: ["cache"], columns: ["users": ["password_plain"]])
         let result = try plan(declared: Schema(tables: [users]), live: Schema(tables: [live, cache]), drop: drop,
                               rows: ["users": 1, "cache": 4])
@@ -148,7 +148,7 @@ import Testing
 
     @Test func oldSQLiteDropsColumnsByRebuilding() throws {
         var live = users
-        live.columns.append(Column(name: "password_plain", type: "TEXT"))
+        live.columns.append(Schema.Column(name: "password_plain", type: "TEXT"))
         let drop = DropList(columns: ["users": ["password_plain"]])
         let result = try plan(declared: Schema(tables: [users]), live: Schema(tables: [live]), drop: drop,
                               rows: ["users": 1], version: 3_031_000)
@@ -158,17 +158,17 @@ import Testing
 
     @Test func changedViewsAreDroppedFirstAndCreatedInDependencyOrder() throws {
         let declared = Schema(tables: [users], views: [
-            View(name: "b", select: "SELECT id FROM a"),
-            View(name: "a", select: "SELECT id FROM users WHERE email <> ''"),
+            Schema.View(name: "b", select: "SELECT id FROM a"),
+            Schema.View(name: "a", select: "SELECT id FROM users WHERE email <> ''"),
         ])
-        let live = Schema(tables: [users], views: [View(name: "a", select: "SELECT id FROM users")])
+        let live = Schema(tables: [users], views: [Schema.View(name: "a", select: "SELECT id FROM users")])
         let result = try plan(declared: declared, live: live)
         #expect(result.steps.map(\.summary) == ["drop view a (its definition changed)", "create view a", "create view b"])
     }
 
     @Test func everyNameIsQuoted() throws {
-        let odd = Table(name: #"we"ird; table"#, columns: [Column(name: "select", type: "TEXT")],
-                        indexes: [Index(name: "in dex", columns: ["select"])])
+        let odd = Schema.Table(name: #"we"ird; table"#, columns: [Schema.Column(name: "select", type: "TEXT")],
+                        indexes: [Schema.Index(name: "in dex", columns: ["select"])])
         let result = try plan(declared: Schema(tables: [odd]), live: Schema())
         #expect(result.steps[0].statements == [
             "CREATE TABLE \"we\"\"ird; table\" (\n  \"select\" TEXT\n)",
@@ -178,12 +178,12 @@ import Testing
 
     @Test func undeclaredColumnsEndUpAfterTheDeclaredOnes() throws {
         var live = users
-        live.columns.append(Column(name: "legacy", type: "TEXT"))
+        live.columns.append(Schema.Column(name: "legacy", type: "TEXT"))
         // Already last: nothing to do.
         #expect(try plan(declared: Schema(tables: [users]), live: Schema(tables: [live]), rows: ["users": 1]).steps.isEmpty)
         // A new column would land after it: the table is rebuilt to put it before.
         var declared = users
-        declared.columns.append(Column(name: "nickname", type: "TEXT"))
+        declared.columns.append(Schema.Column(name: "nickname", type: "TEXT"))
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [live]), rows: ["users": 1])
         #expect(result.steps.count == 1)
         #expect(result.steps[0].method == .rebuild(rows: 1))

@@ -39,43 +39,26 @@ struct TriggerStatement: Equatable {
     /// Reads the head of `sql`.
     static func parse(_ sql: String) -> Result<TriggerStatement, Problem> {
         let tokens = SQLTokenizer.tokens(in: sql)
-        var index = 0
-        func token(_ offset: Int = 0) -> SQLToken? {
-            index + offset < tokens.count ? tokens[index + offset] : nil
-        }
-        guard token()?.isKeyword("CREATE") == true else { return .failure(.notCreateTrigger) }
-        index += 1
-        if token()?.isKeyword("TEMP") == true || token()?.isKeyword("TEMPORARY") == true { return .failure(.temporary) }
-        guard token()?.isKeyword("TRIGGER") == true else { return .failure(.notCreateTrigger) }
-        index += 1
-        if token()?.isKeyword("IF") == true, token(1)?.isKeyword("NOT") == true, token(2)?.isKeyword("EXISTS") == true {
-            index += 3
-        }
-        guard let name = qualifiedName(in: tokens, at: &index) else { return .failure(.notCreateTrigger) }
+        guard let head = CreateStatementHead(tokens), head.kind == .trigger else { return .failure(.notCreateTrigger) }
+        if head.isTemporary { return .failure(.temporary) }
+        var index = head.end
         var depth = 0
         var event: Event?
-        while let current = token() {
+        while index < tokens.count {
+            let current = tokens[index]
             if depth == 0, event == nil, let word = current.keyword, let found = Event(rawValue: word) { event = found }
             if current.isSymbol("(") { depth += 1 }
             if current.isSymbol(")") { depth -= 1 }
             if depth == 0 && current.isKeyword("BEGIN") { break }
             index += 1
             if depth == 0 && current.isKeyword("ON") {
-                guard let table = qualifiedName(in: tokens, at: &index) else { return .failure(.missingTable) }
-                return .success(TriggerStatement(name: name, event: event, table: table))
+                guard index < tokens.count, var table = tokens[index].nameValue else { return .failure(.missingTable) }
+                if index + 2 < tokens.count, tokens[index + 1].isSymbol("."), let second = tokens[index + 2].nameValue {
+                    table = second
+                }
+                return .success(TriggerStatement(name: head.name, event: event, table: table))
             }
         }
         return .failure(.missingTable)
-    }
-
-    /// Reads `name` or `schema.name` at `index` and moves past it.
-    private static func qualifiedName(in tokens: [SQLToken], at index: inout Int) -> String? {
-        guard index < tokens.count, var name = tokens[index].identifier else { return nil }
-        index += 1
-        if index + 1 < tokens.count, tokens[index].isSymbol("."), let second = tokens[index + 1].identifier {
-            name = second
-            index += 2
-        }
-        return name
     }
 }

@@ -9,15 +9,15 @@ import Foundation
 /// if report.didChange { print("ran \(report.statements.count) statements, \(report.upgrades.count) upgrades") }
 /// report.warnings.forEach { print("warning:", $0) }
 /// ```
-public struct SyncReport: Sendable {
-    /// The plan that ran (empty when there was nothing to do).
+public struct SyncReport: Sendable, Codable {
+    /// The plan that ran, as it ran (empty when there was nothing to do).
     public var plan: Plan
     /// Every schema statement that ran, in order.
     public var statements: [String]
     /// The upgrades that ran, in order.
-    package var upgrades: [PendingUpgrade]
+    public var upgrades: [Upgrade]
     /// Things to know: undeclared objects kept, scripts changed since they ran.
-    public var warnings: [String]
+    public var warnings: [SyncWarning]
     /// The version the database is at now.
     public var version: SemanticVersion
     /// Whether the sync wrote anything.
@@ -25,9 +25,13 @@ public struct SyncReport: Sendable {
     /// How long the sync took.
     public var duration: Duration
 
+    /// Where the contract steps were planned from the schema that upgrades left (the plan's
+    /// own revisions, and any made at sync time).
+    public var revisions: [PlanRevision] { plan.revisions }
+
     /// Creates a report.
-    package init(plan: Plan, statements: [String] = [], upgrades: [PendingUpgrade] = [], warnings: [String] = [],
-                version: SemanticVersion, didChange: Bool, duration: Duration = .zero) {
+    package init(plan: Plan, statements: [String] = [], upgrades: [Upgrade] = [], warnings: [SyncWarning] = [],
+                 version: SemanticVersion, didChange: Bool, duration: Duration = .zero) {
         self.plan = plan
         self.statements = statements
         self.upgrades = upgrades

@@ -1,12 +1,13 @@
-// MARK: - NewConstraint
+// MARK: - Constraint
 
-/// A constraint a change adds, which existing rows could violate: such changes run in the
-/// contract step, after upgrades, so that an upgrade can make the data fit first.
+/// A constraint that a sync adds and that existing rows could violate. Such changes run in the
+/// contract step, after the upgrades, so that an upgrade can make the data fit first; each is
+/// preceded by a count of the rows that would violate it.
 ///
 /// ```swift
-/// NewConstraint.unique(columns: ["email"]).description // "UNIQUE (email)"
+/// Constraint.unique(columns: ["email"]).description // "UNIQUE (email)"
 /// ```
-public enum NewConstraint: Sendable, Equatable, CustomStringConvertible {
+public enum Constraint: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A column becomes NOT NULL.
     case notNull(column: String)
     /// A set of columns becomes UNIQUE.
@@ -16,11 +17,9 @@ public enum NewConstraint: Sendable, Equatable, CustomStringConvertible {
     /// A CHECK expression is added.
     case check(expression: String)
     /// A foreign key is added or changed.
-    case foreignKey(columns: [String], table: String)
-    /// The table becomes STRICT.
-    case strictTypes
-    /// A column of a STRICT table changes type.
-    case type(column: String)
+    case foreignKey(columns: [String], parent: String)
+    /// A column of a STRICT table must hold values of its type.
+    case strictType(column: String, type: String)
     /// The table becomes WITHOUT ROWID (its primary key must then be unique and not null).
     case withoutRowID
 
@@ -30,9 +29,9 @@ public enum NewConstraint: Sendable, Equatable, CustomStringConvertible {
         case .unique(let columns): return "UNIQUE (\(columns.joined(separator: ", ")))"
         case .primaryKey(let columns): return "PRIMARY KEY (\(columns.joined(separator: ", ")))"
         case .check(let expression): return "CHECK (\(expression))"
-        case .foreignKey(let columns, let table): return "FOREIGN KEY (\(columns.joined(separator: ", "))) REFERENCES \(table)"
-        case .strictTypes: return "STRICT"
-        case .type(let column): return "the type of \(column)"
+        case .foreignKey(let columns, let parent):
+            return "FOREIGN KEY (\(columns.joined(separator: ", "))) REFERENCES \(parent)"
+        case .strictType(let column, let type): return "the STRICT type \(type) of \(column)"
         case .withoutRowID: return "WITHOUT ROWID"
         }
     }

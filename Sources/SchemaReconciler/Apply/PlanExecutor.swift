@@ -1,0 +1,179 @@
+import Foundation
+import GRDB
+
+// MARK: - PlanExecutor
+
+/// Runs a plan inside the caller's transaction: the expand steps, the upgrades, the contract
+/// steps, then the checks (foreign keys, views and triggers, the resulting schema), then the
+/// stored state. It runs the plan as it is; only when the upgrades leave another schema than the
+/// plan expected (a code upgrade changed it) are the contract steps planned again, and the
+/// report says so.
+///
+/// ```swift
+/// let report = try PlanExecutor(prepared: prepared, planning: planning).run(in: db)
+/// ```
+struct PlanExecutor {
+    /// The plan and what the sync knows besides.
+    var prepared: SyncPlanning.Prepared
+    /// What made the plan, for the contract steps when they must be planned again.
+    var planning: SyncPlanning
+
+    private var plan: Plan { prepared.plan }
+
+    /// Applies the plan; throws a ``ReconcileError`` at the first thing that fails, leaving the
+    /// transaction for the caller to roll back.
+    func run(in db: Database) throws -> SyncReport {
+        var plan = plan
+        var statements: [String] = []
+        for step in plan.expandSteps {
+            try run(step, in: db, statements: &statements)
+        }
+        let applied = try runUpgrades(in: db)
+        if let revision = try reviseContract(of: &plan, in: db) {
+            plan.revisions.append(revision)
+        }
+        for step in plan.contractSteps {
+            try run(step, in: db, statements: &statements)
+        }
+        if !plan.isEmpty {
+            try checkForeignKeys(in: db)
+            try checkViewsAndTriggers(in: db)
+        }
+        let kept = try verify(in: db)
+        let warnings = plan.warnings.filter { if case .undeclared = $0 { false } else { true } }
+        let finalWarnings = kept.map(SyncWarning.undeclared) + warnings
+        try StoredState(version: plan.toVersion, fingerprint: planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
+                        schemaVersion: Int(try db.schemaVersion()),
+                        scriptPaths: planning.file.upgrades.flatMap(\.scripts).map(\.path),
+                        warnings: finalWarnings).write(db)
+        for upgrade in applied {
+            try StoredState.record(upgrade, in: db)
+        }
+        plan.warnings = finalWarnings
+        return SyncReport(plan: plan, statements: statements, upgrades: applied.map(\.upgrade), warnings: finalWarnings,
+                          version: plan.toVersion, didChange: true)
+    }
+
+    // MARK: Steps
+
+    /// Counts the rows that would violate what the step adds (refusing with every count when
+    /// some do), then runs its statements, each on its own.
+    private func run(_ step: Step, in db: Database, statements: inout [String]) throws {
+        var violations: [DataViolation] = []
+        for check in step.checks {
+            let rows = try Int.fetchOne(db, sql: check.sql) ?? 0
+            if rows > 0 { violations.append(check.violation(rows: rows)) }
+        }
+        if !violations.isEmpty {
+            throw ReconcileError.dataDoesNotFit(violations)
+        }
+        for sql in step.statements {
+            do {
+                // One statement each: a definition can never smuggle in a second one.
+                try db.makeStatement(sql: sql).execute()
+            } catch let error as DatabaseError {
+                throw ReconcileError.stepFailed(step, statement: sql, error: error)
+            }
+            statements.append(sql)
+        }
+    }
+
+    // MARK: Upgrades
+
+    /// Runs the pending upgrades in order, each script statement by statement.
+    private func runUpgrades(in db: Database) throws -> [AppliedUpgrade] {
+        let now = Date()
+        var applied: [AppliedUpgrade] = []
+        for upgrade in plan.upgrades {
+            switch upgrade.kind {
+            case .script:
+                guard let script = planning.file.script(for: upgrade) else { continue }
+                try ScriptRunner(upgrade: upgrade, script: script).run(in: db)
+                applied.append(AppliedUpgrade(upgrade: upgrade, checksum: Fingerprint.checksum(ofScript: script.sql),
+                                              appliedAt: now))
+            case .code:
+                for code in planning.codeUpgrades where code.version == upgrade.version && code.name == upgrade.name {
+                    try run(code, as: upgrade, in: db)
+                }
+                applied.append(AppliedUpgrade(upgrade: upgrade, checksum: nil, appliedAt: now))
+            }
+        }
+        return applied
+    }
+
+    /// Runs a code upgrade; one that ends the sync's transaction fails, whatever it threw.
+    private func run(_ code: Reconciler.CodeUpgrade, as upgrade: Upgrade, in db: Database) throws {
+        var failure: (any Error)?
+        do {
+            try code.body(db)
+        } catch {
+            failure = error
+        }
+        // Ended by a ROLLBACK or a refused COMMIT: stop before anything else runs.
+        if !db.isInsideTransaction {
+            throw ReconcileError.codeUpgradeFailed(upgrade, error: DatabaseError(resultCode: .SQLITE_ABORT,
+                                                                                 message: CommitGuard.message))
+        }
+        if let failure {
+            throw ReconcileError.codeUpgradeFailed(upgrade, error: failure)
+        }
+    }
+
+    /// When the upgrades left another schema than the plan expected, plans the contract steps
+    /// again from the database as they left it.
+    private func reviseContract(of plan: inout Plan, in db: Database) throws -> PlanRevision? {
+        guard let expected = plan.catalogAfterUpgrades, !plan.upgrades.isEmpty else { return nil }
+        let catalog = try Catalog(db)
+        guard catalog.schemaText != expected.schemaText else { return nil }
+        let live = try SchemaInspector().inspect(catalog, in: db)
+        let facts = Planner.Facts(sqliteVersion: try SyncPlanning.sqliteVersion(db), reservedTables: catalog.reservedTables)
+        plan.steps = plan.expandSteps + (try planning.contractSteps(after: live, drop: prepared.drop, facts: facts))
+        return .contractReplannedAtSync(after: plan.upgrades)
+    }
+
+    // MARK: Checks
+
+    /// `PRAGMA foreign_key_check` over the whole database: the first foreign key with rows
+    /// that reference missing parents, with their count.
+    private func checkForeignKeys(in db: Database) throws {
+        var counts: [(table: String, id: Int, parent: String, rows: Int)] = []
+        let violations = try db.foreignKeyViolations()
+        while let violation = try violations.next() {
+            if let index = counts.firstIndex(where: { $0.table == violation.originTable && $0.id == violation.foreignKeyId }) {
+                counts[index].rows += 1
+            } else {
+                counts.append((violation.originTable, violation.foreignKeyId, violation.destinationTable, 1))
+            }
+        }
+        guard let first = counts.first else { return }
+        let columns = try db.foreignKeys(on: first.table).first { $0.id == first.id }?.originColumns ?? []
+        throw ReconcileError.foreignKeyViolation(ForeignKeyViolationCount(table: first.table, columns: columns,
+                                                                          parent: first.parent, rows: first.rows))
+    }
+
+    /// Refuses to leave a view or trigger that worked before the sync unable to compile.
+    private func checkViewsAndTriggers(in db: Database) throws {
+        let before = Set(plan.brokenBefore.flatMap(\.keys))
+        let broken = try SchemaInspector().brokenObjects(db).filter { !before.isSuperset(of: $0.keys) }
+        if !broken.isEmpty {
+            throw ReconcileError.brokenObjects(broken)
+        }
+    }
+
+    /// Checks that the live schema now is the declared one; returns the undeclared objects kept.
+    private func verify(in db: Database) throws -> [UndeclaredObject] {
+        let live = try SchemaInspector().inspect(db)
+        let renames = try? RenameDiff(declared: planning.file.schema, live: live)
+        let remaining: SchemaDiff
+        do {
+            remaining = try SchemaDiff(declared: planning.file.schema, drop: prepared.drop, live: live)
+        } catch {
+            throw ReconcileError.cannotDiff(error)
+        }
+        let changes = (renames?.changes ?? []) + remaining.changes
+        if !changes.isEmpty {
+            throw ReconcileError.verificationFailed(changes)
+        }
+        return remaining.undeclared
+    }
+}

@@ -1,0 +1,70 @@
+// MARK: - Data checks
+
+extension Planner.Builder {
+    /// The query that counts the rows violating `constraint` once the table has its declared
+    /// shape; nil when no query is needed (SQLite itself checks, or no row can violate it).
+    func dataCheck(for constraint: Constraint, table: Schema.Table, source: Schema.Table, relaxed: [String]) -> DataCheck? {
+        let quoted = SQLText.quote(table.name)
+        switch constraint {
+        case .notNull(let column):
+            guard source.column(named: column) != nil else { return nil }
+            let isNew = relaxed.containsName(column)
+            if isNew, let value = table.column(named: column)?.defaultValue, !value.isNull {
+                return nil
+            }
+            return DataCheck(table: table.name, constraint: constraint,
+                             sql: "SELECT count(*) FROM \(quoted) WHERE \(SQLText.quote(column)) IS NULL", isNewColumn: isNew)
+        case .unique(let columns), .primaryKey(let columns):
+            guard columns.allSatisfy({ source.column(named: $0) != nil }) else { return nil }
+            return uniqueCheck(table: table, columns: columns, condition: nil, constraint: constraint, index: nil)
+        case .check(let expression):
+            return DataCheck(table: table.name, constraint: constraint,
+                             sql: "SELECT count(*) FROM \(quoted) WHERE NOT (\(SQLText.closingLineComment(expression)))")
+        case .strictType(let name, _):
+            guard let column = table.column(named: name), column.generated == nil, source.column(named: name) != nil,
+                  let mismatch = Self.strictTypeMismatch(SQLText.quote(column.name), type: column.type) else { return nil }
+            return DataCheck(table: table.name, constraint: constraint, sql: "SELECT count(*) FROM \(quoted) WHERE \(mismatch)")
+        case .foreignKey, .withoutRowID:
+            return nil
+        }
+    }
+
+    /// A condition true for a value of `column` that a STRICT column of `type` refuses, nil when
+    /// it takes every value (`ANY`). A value fits when SQLite converts it to the type without
+    /// loss: `CAST(x AS NUMERIC) = x` applies numeric affinity to a text `x`, as storing it would,
+    /// so it holds exactly for text that is a well-formed number; a number fits an INTEGER column
+    /// when it has no fraction and is in range (a REAL equal to -2^63 is refused).
+    static func strictTypeMismatch(_ column: String, type: String?) -> String? {
+        let numeric = "CAST(\(column) AS NUMERIC)"
+        let numericText = "typeof(\(column)) = 'text' AND \(numeric) = \(column)"
+        switch (type ?? "").trimmingCharacters(in: .whitespaces).uppercased() {
+        case "INT", "INTEGER":
+            return "\(column) IS NOT NULL AND typeof(\(column)) <> 'integer' AND NOT ("
+                + "(typeof(\(column)) = 'real' OR (\(numericText))) AND CAST(\(numeric) AS INTEGER) = \(numeric) "
+                + "AND (typeof(\(numeric)) = 'integer' OR \(numeric) > -9223372036854775808.0))"
+        case "REAL":
+            return "\(column) IS NOT NULL AND typeof(\(column)) NOT IN ('real', 'integer') AND NOT (\(numericText))"
+        case "TEXT":
+            return "typeof(\(column)) = 'blob'"
+        case "BLOB":
+            return "\(column) IS NOT NULL AND typeof(\(column)) <> 'blob'"
+        default:
+            return nil
+        }
+    }
+
+    /// Counts the rows that share a key, comparing values with the collation each column is
+    /// declared with (a new COLLATE NOCASE can make distinct values collide).
+    func uniqueCheck(table: Schema.Table, columns: [String], condition: String?, constraint: Constraint,
+                     index: String?) -> DataCheck {
+        var filters = columns.map { "\(SQLText.quote($0)) IS NOT NULL" }
+        if let condition { filters.append("(\(SQLText.closingLineComment(condition)))") }
+        let keys = columns.map { column in
+            SQLText.quote(column) + (table.column(named: column)?.collation.map { " COLLATE " + SQLText.quoteIfNeeded($0) } ?? "")
+        }
+        let sql = "SELECT coalesce(sum(n), 0) FROM (SELECT count(*) AS n FROM \(SQLText.quote(table.name)) "
+            + "WHERE \(filters.joined(separator: " AND ")) GROUP BY \(keys.joined(separator: ", ")) "
+            + "HAVING count(*) > 1)"
+        return DataCheck(table: table.name, constraint: constraint, sql: sql, index: index)
+    }
+}

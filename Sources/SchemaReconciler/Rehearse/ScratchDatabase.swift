@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+
+// MARK: - ScratchDatabase
+
+/// A schema-only copy of a database, in memory: every table, index, view and trigger of the
+/// database's catalog, created again from its stored SQL, without a single row.
+///
+/// The planner asks it what only SQLite knows exactly: how renames rewrite what refers to the
+/// renamed objects, which views and triggers a change leaves broken, what upgrade scripts do to
+/// the schema. A function or collation that the app registers on its own connections is stood
+/// in for by one that does nothing, so that the schema still reads as it does there.
+///
+/// ```swift
+/// let scratch = try ScratchDatabase(replaying: catalog)
+/// try scratch.execute(#"ALTER TABLE "people" RENAME TO "users""#)
+/// let renamed = try scratch.inspect()
+/// ```
+package final class ScratchDatabase: Sendable {
+    private let queue: DatabaseQueue
+
+    /// Creates an empty copy.
+    package init() throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        queue = try DatabaseQueue(configuration: configuration)
+    }
+
+    /// Creates the objects of `catalog`: tables (virtual ones with their own storage) first,
+    /// then indexes, views and triggers, each kind in creation order. SQLite's own objects and
+    /// the reconciler's are left out.
+    package convenience init(replaying catalog: Catalog) throws {
+        try self.init()
+        let entries = catalog.entries.filter {
+            $0.sql != nil && !Catalog.isReservedName($0.name) && !Catalog.isReservedName($0.tableName)
+        }
+        for type in [Catalog.EntryType.table, .index, .view, .trigger] {
+            for entry in entries where entry.type == type {
+                // A virtual table creates its shadow tables itself.
+                if type == .table, catalog.isVirtualOrShadow(entry), !Self.isVirtualTable(entry) { continue }
+                try execute(entry.sql!)
+            }
+        }
+    }
+
+    private static func isVirtualTable(_ entry: Catalog.Entry) -> Bool {
+        CreateStatementHead(SQLTokenizer.tokens(in: entry.sql ?? ""))?.kind == .virtualTable
+    }
+
+    // MARK: Running SQL
+
+    /// Runs one statement. A function or collation SQLite does not know is registered as a
+    /// stand-in and the statement tried again.
+    package func execute(_ sql: String) throws {
+        try queue.inDatabase { db in
+            try Self.execute(sql, in: db)
+        }
+    }
+
+    /// Runs `body` on the copy's connection.
+    package func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.inDatabase(body)
+    }
+
+    static func execute(_ sql: String, in db: Database) throws {
+        var attempts = 0
+        while true {
+            do {
+                try db.makeStatement(sql: sql).execute()
+                return
+            } catch let error as DatabaseError where attempts < 50 && standIn(for: error, in: db) {
+                attempts += 1
+            }
+        }
+    }
+
+    /// Registers a stand-in for the function or collation that `error` says SQLite lacks;
+    /// false when the error is about something else.
+    static func standIn(for error: DatabaseError, in db: Database) -> Bool {
+        let message = error.message ?? ""
+        if let name = message.suffix(after: "no such function: ") {
+            db.add(function: DatabaseFunction(name, argumentCount: nil, pure: true) { _ in nil })
+            return true
+        }
+        if let name = message.suffix(after: "no such collation sequence: ") {
+            db.add(collation: DatabaseCollation(name) { $0.compare($1) })
+            return true
+        }
+        return false
+    }
+
+    // MARK: Reading back
+
+    /// The copy's catalog.
+    package func catalog() throws -> Catalog {
+        try queue.inDatabase { try Catalog($0) }
+    }
+
+    /// The copy's schema, as the inspector reads a database.
+    package func inspect() throws -> Schema {
+        try queue.inDatabase { try SchemaInspector().inspect($0) }
+    }
+
+    /// The views and triggers that SQLite cannot compile in the copy.
+    package func brokenObjects() throws -> [BrokenObject] {
+        try queue.inDatabase { try SchemaInspector().brokenObjects($0) }
+    }
+
+    /// `PRAGMA schema_version`, which every schema change increments.
+    package func schemaVersion() throws -> Int32 {
+        try queue.inDatabase { try $0.schemaVersion() }
+    }
+}
+
+extension String {
+    /// The rest of the text after `prefix`, when it starts with it.
+    fileprivate func suffix(after prefix: String) -> String? {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+
+// MARK: - DatabaseFile
+
+/// Opening the database file a sync by path works on.
+///
+/// ```swift
+/// try DatabaseFile.check("app.sqlite")
+/// let queue = try DatabaseFile.open("app.sqlite", readonly: true, busyTimeout: .seconds(30))
+/// ```
+enum DatabaseFile {
+    /// Refuses a path that cannot name a database file, with the reason.
+    static func check(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        let problem: ReconcileError.PathProblem?
+        if path.isEmpty || path == ":memory:" {
+            problem = .notAFilePath
+        } else if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                                          && isDirectory.boolValue) {
+            problem = .isDirectory
+        } else if !FileManager.default.fileExists(atPath: path) {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            problem = FileManager.default.fileExists(atPath: folder) ? nil : .directoryMissing
+        } else {
+            problem = nil
+        }
+        if let problem {
+            throw ReconcileError.invalidDatabasePath(path, problem: problem)
+        }
+    }
+
+    /// A connection to the file at `path`, waiting up to `busyTimeout` for other writers.
+    ///
+    /// A reading connection (dry run, status) must leave no trace. A read-only connection to a
+    /// WAL database creates the `-wal` and `-shm` files when they are missing, and cannot remove
+    /// them when it closes; a read-write connection, as the last one to close, removes them. When
+    /// the `-wal` file is missing, no other connection has the database open, so such a connection
+    /// is used, and it only reads (GRDB's `read` runs with `PRAGMA query_only`).
+    static func open(_ path: String, readonly: Bool, busyTimeout: Duration) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = readonly && !(isWAL(path) && !FileManager.default.fileExists(atPath: path + "-wal"))
+        configuration.busyMode = .timeout(busyTimeout.timeInterval)
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError {
+            throw ReconcileError.cannotOpenDatabase(path: path, error: explained(error, path: path))
+        }
+    }
+
+    /// SQLite's error, with what a reading connection cannot do: recover the write that a
+    /// `-journal` file beside the database shows was interrupted.
+    static func explained(_ error: DatabaseError, path: String) -> DatabaseError {
+        let message = error.message ?? ""
+        guard message.contains("readonly database"), FileManager.default.fileExists(atPath: path + "-journal") else {
+            return error
+        }
+        return DatabaseError(resultCode: error.extendedResultCode, message: message
+            + " (a -journal file beside it shows a write that was interrupted; only a connection that "
+            + "may write can recover it: run a sync, or open the database in the app, first)")
+    }
+
+    /// Whether the file's header says it is in WAL mode (its read and write versions are 2).
+    static func isWAL(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        return header[18] == 2 && header[19] == 2
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as Foundation and GRDB count time.
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

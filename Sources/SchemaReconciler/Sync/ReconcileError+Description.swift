@@ -1,0 +1,151 @@
+import Foundation
+import GRDB
+
+// MARK: - ReconcileError in words
+
+extension ReconcileError: CustomStringConvertible, LocalizedError {
+    /// What failed, in words a user can act on: the step, the table and column or the script
+    /// and its line, the statement, and SQLite's message. Further lines are indented.
+    public var description: String {
+        switch self {
+        case .invalidSchema(let error):
+            return error.description
+        case .invalidDatabasePath(let path, let problem):
+            let why = switch problem {
+            case .notAFilePath: "the database must be given as the path of a file"
+            case .isDirectory: "it is a directory, not a database file"
+            case .directoryMissing: "the directory \(URL(fileURLWithPath: path).deletingLastPathComponent().path) does not exist"
+            }
+            return "cannot use the database \(path): \(why)"
+        case .cannotOpenDatabase(let path, let error):
+            return "cannot read the database \(path): \(Self.message(of: error))"
+        case .database(let error):
+            if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                return "the database is busy: another connection held it for longer than the busy timeout "
+                    + "(\(Self.message(of: error))); try again when it is free. Nothing was changed."
+            }
+            return "SQLite refused the sync: \(Self.message(of: error)). Nothing was changed."
+        case .insideTransaction:
+            return "sync was called inside an open transaction; call it outside any transaction "
+                + "(it opens its own, so that the whole sync commits or rolls back as one)"
+        case .databaseIsNewer(let stored, let declared):
+            return "the database is at version \(stored), newer than schema.yaml's \(declared): "
+                + "an older app is opening a newer database. Nothing was changed. "
+                + "(Update the app, or allow it explicitly with the allow-newer-database option.)"
+        case .legacyVersionTooHigh(let legacy, let declared):
+            return "the legacy version \(legacy), assumed for a database that was never synced, is above "
+                + "schema.yaml's version \(declared); give a legacy version no higher than \(declared). Nothing was changed."
+        case .codeUpgradeAboveVersion(let name, let version, let declared):
+            return "the code upgrade \(name) is registered for version \(version), above schema.yaml's version "
+                + "\(declared): bump `version` to run it. Nothing was changed."
+        case .cannotInspect(let error):
+            return "cannot read the live schema: \(error). Nothing was changed."
+        case .cannotDiff(let error):
+            return "\(error). Nothing was changed."
+        case .cannotPlan(let error):
+            return "\(error). Nothing was changed."
+        case .stepFailed(let step, let statement, let error):
+            return Self.stepFailure(step, statement: statement, error: error)
+        case .dataDoesNotFit(let violations):
+            return violations.map(\.description).joined(separator: "\n  ")
+                + (violations.count > 1 ? "\n  " : ". ") + "The database was rolled back; nothing was changed."
+        case .foreignKeyViolation(let violation):
+            let rows = violation.rows
+            return "table \(violation.table): \(rows) row\(rows == 1 ? "" : "s") reference\(rows == 1 ? "s" : "") "
+                + "missing rows of \(violation.parent) (FOREIGN KEY (\(violation.columns.joined(separator: ", "))) "
+                + "REFERENCES \(violation.parent)); fix or delete them in an upgrade script. "
+                + "The database was rolled back; nothing was changed."
+        case .brokenObjects(let objects):
+            return Self.brokenObjects(objects)
+        case .upgradeFailed(let upgrade, let line, let statement, let error):
+            var message = Self.message(of: error)
+            if message.contains("within a transaction") || error.resultCode == .SQLITE_ABORT, message != CommitGuard.message {
+                message += "; " + CommitGuard.message
+            }
+            return "upgrade \(upgrade.version) failed: \(upgrade.name):\(line): \(message)\n  statement: \(statement)\n"
+                + "  The database was rolled back; nothing was changed."
+        case .codeUpgradeFailed(let upgrade, let error):
+            let message = (error as? DatabaseError).map(Self.message(of:)) ?? String(describing: error)
+            return "upgrade \(upgrade.version) (\(upgrade.name)) failed: \(message). "
+                + "The database was rolled back; nothing was changed."
+        case .verificationFailed(let changes):
+            return "after applying the plan the database still differs from schema.yaml "
+                + "(this is a bug in the reconciler; please report it). The database was rolled back.\n  "
+                + changes.map(\.description).joined(separator: "\n  ")
+        }
+    }
+
+    /// The same text as ``description``, for APIs that show `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    // MARK: Parts
+
+    /// SQLite's own message, without the reconciler's temporary names.
+    static func message(of error: DatabaseError) -> String {
+        (error.message ?? error.description).replacingOccurrences(of: Planner.temporaryPrefix, with: "")
+    }
+
+    private static func stepFailure(_ step: Step, statement: String, error: DatabaseError) -> String {
+        var message = Self.message(of: error)
+        if step.method == .rebuild, statement.hasPrefix("CREATE TABLE \"\(Planner.temporaryPrefix)"),
+           message.contains("no such column"), let table = step.table {
+            message += " (a rebuild creates the new \(table) under a temporary name first, so its CHECK, "
+                + "DEFAULT and generated expressions cannot name its columns as \(table).column: "
+                + "write the column names alone)"
+        }
+        let what = step.table.map { " on table \($0)" } ?? ""
+        return "\(step.phase.rawValue) step failed\(what): \(step)\n"
+            + "  statement: \(statement.replacingOccurrences(of: Planner.temporaryPrefix, with: ""))\n"
+            + "  SQLite: \(message)\n  The database was rolled back; nothing was changed."
+    }
+
+    private static func brokenObjects(_ objects: [BrokenObject]) -> String {
+        let one = objects.count == 1
+        let what = one
+            ? "\(objects[0].subject) unusable: \(objects[0].message)"
+            : "these views and triggers unusable:" + objects.map { "\n  \($0.description)" }.joined()
+        return "the sync would leave \(what)\n  "
+            + "\(one ? "It uses" : "They use") a table or column that the sync removes or changes: "
+            + "list \(one ? "it" : "them") under drop (views: or triggers:), or declare "
+            + "\(one ? "it" : "them") in schema.yaml with a definition that fits the new schema. "
+            + "The database was rolled back; nothing was changed."
+    }
+}
+
+// MARK: - CustomNSError
+
+extension ReconcileError: CustomNSError {
+    /// `SchemaReconciler.ReconcileError`.
+    public static var errorDomain: String { "SchemaReconciler.ReconcileError" }
+
+    /// A code for each case, stable across versions.
+    public var errorCode: Int {
+        switch self {
+        case .invalidSchema: 1
+        case .invalidDatabasePath: 2
+        case .cannotOpenDatabase: 3
+        case .database: 4
+        case .insideTransaction: 5
+        case .databaseIsNewer: 6
+        case .legacyVersionTooHigh: 7
+        case .codeUpgradeAboveVersion: 8
+        case .cannotInspect: 9
+        case .cannotDiff: 10
+        case .cannotPlan: 11
+        case .stepFailed: 12
+        case .dataDoesNotFit: 13
+        case .foreignKeyViolation: 14
+        case .brokenObjects: 15
+        case .upgradeFailed: 16
+        case .codeUpgradeFailed: 17
+        case .verificationFailed: 18
+        }
+    }
+
+    /// The description, and the SQLite error behind it as the underlying error.
+    public var errorUserInfo: [String: Any] {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: description]
+        if let databaseError { info[NSUnderlyingErrorKey] = databaseError as NSError }
+        return info
+    }
+}

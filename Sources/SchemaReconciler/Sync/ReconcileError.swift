@@ -1,0 +1,126 @@
+import Foundation
+import GRDB
+
+// MARK: - ReconcileError
+
+/// Why a sync (or a dry run, or a status report) did not happen. After any of them the database
+/// is exactly as it was. Each case keeps the typed error behind it, so that an app can tell a
+/// busy database, worth trying again, from a schema that cannot be reached.
+///
+/// ```swift
+/// do {
+///     try reconciler.sync(databaseAt: path)
+/// } catch ReconcileError.database(DatabaseError.SQLITE_BUSY) {
+///     // another process holds the write lock: try again later
+/// } catch ReconcileError.invalidSchema(let error) {
+///     print(error.location, error.message)
+/// } catch let error as ReconcileError {
+///     print(error.localizedDescription)
+/// }
+/// ```
+public enum ReconcileError: Error, Sendable {
+    /// schema.yaml or an upgrade script it names is invalid.
+    case invalidSchema(SchemaError)
+    /// The path cannot name a database file.
+    case invalidDatabasePath(String, problem: PathProblem)
+    /// SQLite cannot open or read the file (it is not a database, it is unreadable…).
+    case cannotOpenDatabase(path: String, error: DatabaseError)
+    /// SQLite failed outside any step of the sync: the database is busy or locked, the disk is
+    /// full… `DatabaseError.SQLITE_BUSY` matches a database whose write lock another connection
+    /// held for longer than the busy timeout.
+    case database(DatabaseError)
+    /// `sync` was called inside a transaction the caller opened.
+    case insideTransaction
+    /// The database was synced by a newer app version than this schema.yaml declares.
+    case databaseIsNewer(stored: SemanticVersion, declared: SemanticVersion)
+    /// The version assumed for a database that was never synced is above schema.yaml's.
+    case legacyVersionTooHigh(legacy: SemanticVersion, declared: SemanticVersion)
+    /// A code upgrade is registered for a version above schema.yaml's, so it would never run.
+    case codeUpgradeAboveVersion(name: String, version: SemanticVersion, declared: SemanticVersion)
+    /// A schema object's stored definition could not be read.
+    case cannotInspect(SchemaInspectionError)
+    /// A rename hint cannot be followed against this database.
+    case cannotDiff(DiffError)
+    /// The declared schema cannot be reached from this database.
+    case cannotPlan(PlanError)
+    /// A schema statement failed.
+    case stepFailed(Step, statement: String, error: DatabaseError)
+    /// Existing rows do not satisfy constraints the sync adds.
+    case dataDoesNotFit([DataViolation])
+    /// After the sync, rows reference parent rows that do not exist.
+    case foreignKeyViolation(ForeignKeyViolationCount)
+    /// Views or triggers that worked before the sync would no longer compile after it.
+    case brokenObjects([BrokenObject])
+    /// An upgrade script failed at a statement.
+    case upgradeFailed(Upgrade, line: Int, statement: String, error: DatabaseError)
+    /// An upgrade registered in code threw.
+    case codeUpgradeFailed(Upgrade, error: any Error)
+    /// After the steps, the live schema still differs from the declared one (a bug: please report it).
+    case verificationFailed([Change])
+
+    /// Why a path cannot name a database file.
+    public enum PathProblem: String, Sendable, Hashable, Codable {
+        /// It is empty, or `:memory:`.
+        case notAFilePath
+        /// It is a directory.
+        case isDirectory
+        /// The directory it is in does not exist.
+        case directoryMissing
+    }
+
+    /// The SQLite error behind this one, if there is one.
+    ///
+    /// ```swift
+    /// if error.databaseError?.resultCode == .SQLITE_BUSY { retryLater() }
+    /// ```
+    public var databaseError: DatabaseError? {
+        switch self {
+        case .cannotOpenDatabase(_, let error), .database(let error), .stepFailed(_, _, let error),
+             .upgradeFailed(_, _, _, let error):
+            return error
+        case .codeUpgradeFailed(_, let error):
+            return error as? DatabaseError
+        default:
+            return nil
+        }
+    }
+
+    /// Whether another connection held the database for longer than the busy timeout: trying
+    /// again later may succeed.
+    public var isBusy: Bool {
+        guard let code = databaseError?.resultCode else { return false }
+        return code == .SQLITE_BUSY || code == .SQLITE_LOCKED
+    }
+
+    /// Whether the error is in the input (schema.yaml, a script), not in the database.
+    public var isInvalidInput: Bool {
+        if case .invalidSchema = self { return true }
+        return false
+    }
+}
+
+// MARK: - ForeignKeyViolationCount
+
+/// Rows of a table that reference missing parent rows through one foreign key.
+///
+/// ```swift
+/// let violation = ForeignKeyViolationCount(table: "tasks", columns: ["project_id"], parent: "projects", rows: 2)
+/// ```
+public struct ForeignKeyViolationCount: Sendable, Hashable, Codable {
+    /// The child table.
+    public var table: String
+    /// The child columns of the foreign key.
+    public var columns: [String]
+    /// The parent table.
+    public var parent: String
+    /// How many rows reference a missing parent.
+    public var rows: Int
+
+    /// Creates a value.
+    public init(table: String, columns: [String], parent: String, rows: Int) {
+        self.table = table
+        self.columns = columns
+        self.parent = parent
+        self.rows = rows
+    }
+}

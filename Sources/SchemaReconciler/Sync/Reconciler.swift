@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+
+// MARK: - Reconciler
+
+/// Brings a SQLite database to the shape `schema.yaml` declares, and runs the data-migration
+/// upgrades that the app's version bump calls for, all in one transaction.
+///
+/// Call it at every launch: when nothing changed since the last sync it only compares a
+/// fingerprint and writes nothing.
+///
+/// ```swift
+/// let reconciler = Reconciler(schemaURL: Bundle.main.url(forResource: "schema", withExtension: "yaml")!)
+/// let report = try reconciler.sync(databaseAt: databasePath)
+///
+/// // With GRDB:
+/// let dbQueue = try DatabaseQueue(path: databasePath)
+/// try reconciler.sync(dbQueue)
+///
+/// // Many databases, one load of schema.yaml:
+/// let shared = Reconciler(schema: try SchemaFile(contentsOf: schemaURL))
+/// for path in tenantPaths { try shared.sync(databaseAt: path) }
+/// ```
+public struct Reconciler: Sendable {
+    // MARK: Options
+
+    /// How a sync treats databases it did not create, and how long it waits for them.
+    public struct Options: Sendable {
+        /// The version a database with user tables but no stored state is treated as being at.
+        public var legacyVersion: SemanticVersion
+        /// Whether a database synced by a newer app version is accepted (no upgrades, no drops).
+        public var allowsNewerDatabase: Bool
+        /// How long a sync by path waits for another connection's write lock.
+        public var busyTimeout: Duration
+
+        /// Creates options.
+        ///
+        /// ```swift
+        /// let options = Reconciler.Options(legacyVersion: "1.0.0", busyTimeout: .seconds(5))
+        /// ```
+        public init(legacyVersion: SemanticVersion = .zero, allowsNewerDatabase: Bool = false,
+                    busyTimeout: Duration = .seconds(30)) {
+            self.legacyVersion = legacyVersion
+            self.allowsNewerDatabase = allowsNewerDatabase
+            self.busyTimeout = busyTimeout
+        }
+    }
+
+    /// A data migration written in Swift, run like an upgrade script.
+    struct CodeUpgrade: Sendable {
+        var version: SemanticVersion
+        var name: String
+        var body: @Sendable (Database) throws -> Void
+
+        /// What identifies it in the fingerprint.
+        var key: String { "\(version) \(name)" }
+    }
+
+    /// Where the schema comes from.
+    enum Source: Sendable {
+        /// A file read at each sync (the no-op check reads its bytes only).
+        case url(URL)
+        /// A file loaded once.
+        case loaded(SchemaFile)
+    }
+
+    let source: Source
+    /// The options.
+    public var options: Options
+    var codeUpgrades: [CodeUpgrade] = []
+
+    // MARK: Creating a reconciler
+
+    /// Creates a reconciler for the schema file at `schemaURL` (an app-bundle resource or a
+    /// path). The file is read at each sync; while it has not changed since the last one, the
+    /// sync only compares its bytes.
+    ///
+    /// ```swift
+    /// let reconciler = Reconciler(schemaURL: Bundle.main.url(forResource: "schema", withExtension: "yaml")!)
+    /// ```
+    public init(schemaURL: URL, options: Options = Options()) {
+        source = .url(schemaURL)
+        self.options = options
+    }
+
+    /// Creates a reconciler for the schema file at `schemaPath`.
+    ///
+    /// ```swift
+    /// let reconciler = Reconciler(schemaPath: "schema.yaml")
+    /// ```
+    public init(schemaPath: String, options: Options = Options()) {
+        self.init(schemaURL: URL(fileURLWithPath: schemaPath), options: options)
+    }
+
+    /// Creates a reconciler for a schema file already loaded, to sync many databases with one
+    /// load, or a schema that does not live in a file of its own.
+    ///
+    /// ```swift
+    /// let schema = try SchemaFile(contentsOf: URL(fileURLWithPath: "schema.yaml"))
+    /// let reconciler = Reconciler(schema: schema)
+    /// ```
+    public init(schema: SchemaFile, options: Options = Options()) {
+        source = .loaded(schema)
+        self.options = options
+    }
+
+    /// Where schema.yaml is (upgrade script paths are relative to its directory).
+    public var schemaURL: URL {
+        switch source {
+        case .url(let url): return url
+        case .loaded(let file): return file.url
+        }
+    }
+
+    /// Registers a data migration written in Swift for `version`. It runs exactly like an
+    /// upgrade script of that version (after that version's scripts), at most once per database.
+    ///
+    /// ```swift
+    /// reconciler.registerUpgrade(version: "1.3.0", named: "hash-passwords") { db in
+    ///     for row in try Row.fetchAll(db, sql: "SELECT id, password FROM users") { … }
+    /// }
+    /// ```
+    public mutating func registerUpgrade(version: SemanticVersion, named name: String,
+                                         _ body: @escaping @Sendable (Database) throws -> Void) {
+        codeUpgrades.append(CodeUpgrade(version: version, name: name, body: body))
+    }
+
+    // MARK: Loading
+
+    /// The schema file, loaded and validated (read again for a reconciler made from a URL).
+    func loadedSchema() throws -> SchemaFile {
+        switch source {
+        case .loaded(let file):
+            return file
+        case .url(let url):
+            do {
+                return try SchemaFile(contentsOf: url)
+            } catch {
+                throw ReconcileError.invalidSchema(error)
+            }
+        }
+    }
+
+    /// What makes the plans of syncs with `file`.
+    func planning(_ file: SchemaFile) -> SyncPlanning {
+        SyncPlanning(file: file, options: options, codeUpgrades: codeUpgrades)
+    }
+}

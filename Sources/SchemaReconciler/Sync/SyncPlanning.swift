@@ -1,0 +1,311 @@
+import GRDB
+
+// MARK: - SyncPlanning
+
+/// Makes the plan of one sync, reading the database through `db` (inside a transaction, so that
+/// everything is read from one state of the file):
+///
+/// 1. the stored state and the live schema;
+/// 2. the renames, which SQLite then does on a schema-only copy of the database
+///    (``ScratchDatabase``), so that whatever refers to a renamed object is rewritten as the sync
+///    itself will rewrite it;
+/// 3. the differences, the row counts the plan depends on, and the steps;
+/// 4. a rehearsal of the steps and the upgrade scripts on the copy: a step SQLite refuses, an
+///    upgrade that changes the schema (the contract steps are then planned from what it leaves),
+///    a view or trigger the sync would break.
+///
+/// The sync runs the plan this makes, and the dry run prints it.
+struct SyncPlanning {
+    /// The loaded schema.yaml.
+    let file: SchemaFile
+    /// How the sync treats databases it did not create.
+    let options: Reconciler.Options
+    /// The upgrades registered in code.
+    let codeUpgrades: [Reconciler.CodeUpgrade]
+
+    /// A plan, and what the sync needs to know besides.
+    struct Prepared {
+        var plan: Plan
+        var state: StoredState?
+        var drop: DropList
+        var isNewDatabase: Bool
+        var acceptsNewerDatabase: Bool
+    }
+
+    // MARK: Planning
+
+    func prepare(_ db: Database) throws -> Prepared {
+        let state = try StoredState.read(db)
+        let catalog = try Catalog(db)
+        let live = try Self.inspect(catalog, in: db)
+        let isNew = state == nil && catalog.isEmpty
+        let (from, acceptsNewer) = try versions(state: state, isNew: isNew)
+        let drop = acceptsNewer ? DropList() : file.drop
+        var plan = Plan(fromVersion: from, toVersion: acceptsNewer ? from! : file.version)
+        if !isNew && !acceptsNewer {
+            plan.upgrades = pendingUpgrades(from: from ?? .zero, state: state)
+        }
+        var kept: [UndeclaredObject] = []
+        if isNew {
+            // The loader has had SQLite create the whole declared schema already: nothing to rehearse.
+            let diff = try Self.diff(file.schema, drop: drop, live: Schema())
+            plan.changes = diff.changes
+            plan.steps = try Self.planned { try Planner(declared: file.schema, live: Schema()).steps(for: diff) }
+        } else {
+            kept = try planExisting(&plan, drop: drop, catalog: catalog, live: live, db: db)
+        }
+        plan.warnings = kept.map(SyncWarning.undeclared) + plan.warnings + fileWarnings(state: state)
+            + catalog.unmanagedTableNames.map(SyncWarning.unmanagedTable)
+            + catalog.reservedTables.filter { $0.sqlName.hasPrefix(Planner.temporaryPrefix) }.map(SyncWarning.leftoverTable)
+        return Prepared(plan: plan, state: state, drop: drop, isNewDatabase: isNew, acceptsNewerDatabase: acceptsNewer)
+    }
+
+    /// Plans the sync of an existing database into `plan`; returns the undeclared objects it keeps.
+    private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, db: Database) throws -> [UndeclaredObject] {
+        let renames = try Self.renames(file.schema, live: live)
+        let scratch = try ScratchDatabase(replaying: catalog)
+        plan.brokenBefore = try scratch.brokenObjects()
+        var facts = Planner.Facts(sqliteVersion: try Self.sqliteVersion(db), reservedTables: catalog.reservedTables)
+        let planner = Planner(declared: file.schema, drop: drop, live: live, facts: facts)
+        let renameSteps = try Self.planned { try planner.preparationSteps(for: renames, broken: plan.brokenBefore)
+            + planner.renameSteps(renames) }
+        let renamed = try rehearseRenames(renameSteps, on: scratch) ?? live
+        let diff = try Self.diff(file.schema, drop: drop, live: renamed)
+        facts.rowCounts = try rowCounts(for: diff, liveNames: renames.liveNames, db: db)
+        let tablePlanner = Planner(declared: file.schema, drop: drop, live: renamed, facts: facts)
+        let steps = try Self.planned { try tablePlanner.steps(for: diff) }
+        plan.changes = renames.changes + diff.changes
+        plan.steps = renameSteps + steps
+        try rehearse(&plan, after: renameSteps.count, drop: drop, on: scratch, facts: facts)
+        return tablePlanner.keptObjects(of: diff, steps: steps)
+    }
+
+    // MARK: Rehearsal
+
+    /// Does the renames on the copy, and reads back the schema they leave; nil when there are none.
+    private func rehearseRenames(_ steps: [Step], on scratch: ScratchDatabase) throws -> Schema? {
+        guard !steps.isEmpty else { return nil }
+        for step in steps {
+            for sql in step.statements {
+                do {
+                    try scratch.execute(sql)
+                } catch let error as DatabaseError {
+                    throw ReconcileError.cannotPlan(.renameRefused(step.changes.first ?? .renameTable(from: "", to: ""),
+                                                                  message: ReconcileError.message(of: error)))
+                }
+            }
+        }
+        return try Self.inspectScratch(scratch)
+    }
+
+    /// Runs the steps that follow the renames (the first `renameCount`), and the upgrade scripts, on the copy. An upgrade
+    /// that changes the schema has the contract steps planned again from what it leaves; a step
+    /// SQLite refuses, or a view or trigger left broken, becomes a warning.
+    private func rehearse(_ plan: inout Plan, after renameCount: Int, drop: DropList, on scratch: ScratchDatabase,
+                          facts: Planner.Facts) throws {
+        let expand = plan.steps.dropFirst(renameCount).filter { $0.phase == .expand }
+        if let (step, message) = try run(Array(expand), on: scratch) {
+            plan.warnings.append(.stepWillFail(step, message: message))
+            return
+        }
+        let changing = try runScripts(of: plan.upgrades, on: scratch)
+        if !changing.isEmpty {
+            plan.revisions.append(.contractPlannedAfterUpgrades(changing))
+            plan.steps = plan.steps.filter { $0.phase == .expand } + (try contractSteps(after: try Self.inspectScratch(scratch),
+                                                                                          drop: drop, facts: facts))
+        }
+        if !plan.upgrades.isEmpty {
+            plan.catalogAfterUpgrades = try scratch.catalog()
+        }
+        if let (step, message) = try run(plan.contractSteps, on: scratch) {
+            plan.warnings.append(.stepWillFail(step, message: message))
+            return
+        }
+        let before = Set(plan.brokenBefore.flatMap(\.keys))
+        plan.warnings += try scratch.brokenObjects().filter { !before.isSuperset(of: $0.keys) }.map(SyncWarning.wouldBreak)
+        plan.warnings += plan.brokenBefore.map(SyncWarning.alreadyBroken)
+    }
+
+    /// The contract steps for a database whose schema is `live` once the upgrades ran. Row counts
+    /// of tables the upgrades may have filled are unknown: every check is planned.
+    func contractSteps(after live: Schema, drop: DropList, facts: Planner.Facts) throws -> [Step] {
+        let renames = try Self.renames(file.schema, live: live)
+        var facts = facts
+        facts.rowCounts = [:]
+        let planner = Planner(declared: file.schema, drop: drop, live: live, facts: facts)
+        let diff = try Self.diff(file.schema, drop: drop, live: live)
+        return try Self.planned { try planner.renameSteps(renames) + planner.steps(for: diff) }.map { step in
+            var step = step
+            step.phase = .contract
+            return step
+        }
+    }
+
+    /// Runs steps on the copy; the first one SQLite refuses, with its message.
+    private func run(_ steps: [Step], on scratch: ScratchDatabase) throws -> (Step, String)? {
+        for step in steps {
+            for sql in step.statements {
+                do {
+                    try scratch.execute(sql)
+                } catch let error as DatabaseError {
+                    return (step, ReconcileError.message(of: error))
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Runs the upgrade scripts on the copy, each in a savepoint; the upgrades whose scripts
+    /// change the schema. A script that fails without rows is left out of the rehearsal.
+    private func runScripts(of upgrades: [Upgrade], on scratch: ScratchDatabase) throws -> [Upgrade] {
+        var changing: [Upgrade] = []
+        for upgrade in upgrades where upgrade.kind == .script {
+            guard let script = file.script(for: upgrade) else { continue }
+            let before = try scratch.schemaVersion()
+            try scratch.read { db in
+                try db.inSavepoint {
+                    do {
+                        try ScriptRunner(upgrade: upgrade, script: script).run(in: db)
+                        return .commit
+                    } catch is ReconcileError {
+                        return .rollback
+                    }
+                }
+            }
+            if try scratch.schemaVersion() != before { changing.append(upgrade) }
+        }
+        return changing
+    }
+
+    // MARK: Reading the database
+
+    private static func inspect(_ catalog: Catalog, in db: Database) throws -> Schema {
+        do {
+            return try SchemaInspector().inspect(catalog, in: db)
+        } catch let error as SchemaInspectionError {
+            throw ReconcileError.cannotInspect(error)
+        }
+    }
+
+    private static func inspectScratch(_ scratch: ScratchDatabase) throws -> Schema {
+        do {
+            return try scratch.inspect()
+        } catch let error as SchemaInspectionError {
+            throw ReconcileError.cannotInspect(error)
+        }
+    }
+
+    /// The rows of each table whose change the plan depends on, by its name once renamed
+    /// (`liveNames` gives the name it has now).
+    private func rowCounts(for diff: SchemaDiff, liveNames: [SQLName: String], db: Database) throws -> [SQLName: Int] {
+        var counts: [SQLName: Int] = [:]
+        for change in diff.changes {
+            guard let table = change.table, counts[table.sqlName] == nil else { continue }
+            if case .createTable = change { continue }
+            let name = liveNames[table.sqlName] ?? table
+            counts[table.sqlName] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(SQLText.quote(name))") ?? 0
+        }
+        return counts
+    }
+
+    static func sqliteVersion(_ db: Database) throws -> Int {
+        let text = try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "3.0.0"
+        let parts = text.split(separator: ".").compactMap { Int($0) } + [0, 0, 0]
+        return parts[0] * 1_000_000 + parts[1] * 1_000 + parts[2]
+    }
+
+    // MARK: Typed errors
+
+    private static func renames(_ declared: Schema, live: Schema) throws -> RenameDiff {
+        do {
+            return try RenameDiff(declared: declared, live: live)
+        } catch {
+            throw ReconcileError.cannotDiff(error)
+        }
+    }
+
+    private static func diff(_ declared: Schema, drop: DropList, live: Schema) throws -> SchemaDiff {
+        do {
+            return try SchemaDiff(declared: declared, drop: drop, live: live)
+        } catch {
+            throw ReconcileError.cannotDiff(error)
+        }
+    }
+
+    private static func planned(_ body: () throws -> [Step]) throws -> [Step] {
+        do {
+            return try body()
+        } catch let error as PlanError {
+            throw ReconcileError.cannotPlan(error)
+        }
+    }
+}
+
+// MARK: - Versions and upgrades
+
+extension SyncPlanning {
+    /// The version the database is at (nil for a new one), and whether it is newer than the
+    /// file and accepted as such.
+    func versions(state: StoredState?, isNew: Bool) throws -> (SemanticVersion?, Bool) {
+        for code in codeUpgrades where code.version > file.version {
+            throw ReconcileError.codeUpgradeAboveVersion(name: code.name, version: code.version, declared: file.version)
+        }
+        if !isNew, state == nil, options.legacyVersion > file.version {
+            throw ReconcileError.legacyVersionTooHigh(legacy: options.legacyVersion, declared: file.version)
+        }
+        let from: SemanticVersion? = isNew ? nil : (state?.version ?? options.legacyVersion)
+        guard let from, from > file.version else { return (from, false) }
+        guard options.allowsNewerDatabase else {
+            throw ReconcileError.databaseIsNewer(stored: from, declared: file.version)
+        }
+        return (from, true)
+    }
+
+    /// Upgrades with stored version < key ≤ declared version that have not run, ascending;
+    /// scripts of one version in their written order, then that version's code upgrades.
+    func pendingUpgrades(from: SemanticVersion, state: StoredState?) -> [Upgrade] {
+        var pending: [Upgrade] = []
+        var versions = Set(file.upgrades.map(\.version))
+        versions.formUnion(codeUpgrades.map(\.version))
+        for version in versions.sorted() where from < version && version <= file.version {
+            for upgrade in file.upgrades where upgrade.version == version {
+                pending += upgrade.scripts.map { Upgrade(version: version, name: $0.path, kind: .script) }
+            }
+            pending += codeUpgrades.filter { $0.version == version }
+                .map { Upgrade(version: version, name: $0.name, kind: .code) }
+        }
+        return pending.filter { !(state?.hasApplied($0) ?? false) }
+    }
+
+    /// Warnings about the upgrade scripts: applied scripts whose text changed since they ran
+    /// (reported, never re-run), and scripts added since the last sync under a version the
+    /// database has already passed (they never run on it, which is easy to miss).
+    func fileWarnings(state: StoredState?) -> [SyncWarning] {
+        guard let state else { return [] }
+        var warnings: [SyncWarning] = []
+        for applied in state.appliedUpgrades where applied.upgrade.kind == .script {
+            guard let script = file.script(for: applied.upgrade), let checksum = applied.checksum,
+                  checksum != Fingerprint.checksum(ofScript: script.sql) else { continue }
+            warnings.append(.scriptChanged(applied.upgrade, ranAt: applied.appliedAt))
+        }
+        guard let stored = state.version else { return warnings }
+        let known = Set(state.scriptPaths)
+        for upgrade in file.upgrades where upgrade.version <= stored {
+            for script in upgrade.scripts where !known.contains(script.path) {
+                let value = Upgrade(version: upgrade.version, name: script.path, kind: .script)
+                if !state.hasApplied(value) { warnings.append(.scriptNeverRuns(value, storedVersion: stored)) }
+            }
+        }
+        return warnings
+    }
+}
+
+// MARK: - Fingerprint
+
+extension SyncPlanning {
+    /// The fingerprint a sync of this file stores, for the no-op check of the next one.
+    func fingerprint(acceptsNewerDatabase: Bool) -> String {
+        Fingerprint.of(schema: file.contents, scripts: file.upgrades.flatMap(\.scripts).map { ($0.path, $0.sql) },
+                       codeUpgrades: codeUpgrades.map(\.key), acceptsNewerDatabase: acceptsNewerDatabase)
+    }
+}

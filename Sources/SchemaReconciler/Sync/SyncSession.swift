@@ -1,0 +1,189 @@
+import Foundation
+import GRDB
+
+// MARK: - SyncSession
+
+/// One sync, in order: the no-op check; loading schema.yaml (before the database is locked);
+/// the plan, made from one read of the database; the foreign-key mode the plan needs, set
+/// before the transaction (SQLite ignores it inside one); the write lock; the plan applied;
+/// the commit.
+///
+/// The plan is made once. Only when another connection wrote to the database between the plan
+/// and the lock is it made again, under the lock.
+struct SyncSession {
+    let reconciler: Reconciler
+
+    // MARK: Sync
+
+    /// Syncs through `writer`, outside any transaction.
+    func sync(_ writer: any DatabaseWriter) throws -> SyncReport {
+        let start = ContinuousClock.now
+        var report = try Self.reporting(path: writer.path) { () -> SyncReport in
+            if let state = try upToDateState(writer) {
+                let warnings = state.warnings ?? []
+                let version = state.version ?? .zero
+                return SyncReport(plan: Plan(fromVersion: version, toVersion: version, warnings: warnings),
+                                  warnings: warnings, version: version, didChange: false)
+            }
+            let file = try reconciler.loadedSchema()
+            return try writer.barrierWriteWithoutTransaction { db in try sync(in: db, file: file) }
+        }
+        report.duration = ContinuousClock.now - start
+        return report
+    }
+
+    /// What one attempt at the locked part of a sync ended with.
+    private enum Outcome {
+        case done(SyncReport)
+        case nothingToDo(Plan)
+        case needsForeignKeysOff
+    }
+
+    /// Plans from one read, then applies the plan under the write lock.
+    func sync(in db: Database, file: SchemaFile) throws -> SyncReport {
+        if db.isInsideTransaction { throw ReconcileError.insideTransaction }
+        let planning = reconciler.planning(file)
+        var foreignKeysOn = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+        let foreignKeysWereOn = foreignKeysOn
+        defer {
+            if foreignKeysWereOn && !foreignKeysOn { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+        }
+        let commitGuard = CommitGuard()
+        db.add(transactionObserver: commitGuard)
+        defer { db.remove(transactionObserver: commitGuard) }
+
+        var prepared: SyncPlanning.Prepared?
+        let planned = try Self.dataVersion(db)
+        try db.inTransaction(.deferred) {
+            prepared = try planning.prepare(db)
+            return .rollback   // it only read
+        }
+        var planUnderLock = false
+        while true {
+            if !planUnderLock, let plan = prepared?.plan {
+                if prepared!.isNothingToWrite { return Self.nothingToDo(plan) }
+                if plan.requiresForeignKeysOff && foreignKeysOn {
+                    try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                    foreignKeysOn = false
+                }
+            }
+            var outcome: Outcome?
+            try db.inTransaction(.immediate) {
+                var current = prepared!
+                // Another connection wrote since the plan was made: plan again, now that no one can.
+                let changed = try Self.dataVersion(db) != planned
+                if planUnderLock || changed {
+                    current = try planning.prepare(db)
+                    if current.isNothingToWrite {
+                        outcome = .nothingToDo(current.plan)
+                        return .rollback
+                    }
+                }
+                if current.plan.requiresForeignKeysOff && foreignKeysOn {
+                    outcome = .needsForeignKeysOff
+                    return .rollback
+                }
+                outcome = .done(try PlanExecutor(prepared: current, planning: planning).run(in: db))
+                commitGuard.allowsCommit = true
+                return .commit
+            }
+            switch outcome! {
+            case .done(let report):
+                return report
+            case .nothingToDo(let plan):
+                return Self.nothingToDo(plan)
+            case .needsForeignKeysOff:
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                foreignKeysOn = false
+                planUnderLock = true
+            }
+        }
+    }
+
+    private static func nothingToDo(_ plan: Plan) -> SyncReport {
+        // Nothing to do writes nothing, even when the last sync's record is out of date (a
+        // comment edited in schema.yaml, a VACUUM): the next sync compares again.
+        SyncReport(plan: plan, warnings: plan.warnings, version: plan.toVersion, didChange: false)
+    }
+
+    /// `PRAGMA data_version`: it changes when another connection commits.
+    private static func dataVersion(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    }
+
+    // MARK: Dry run
+
+    /// The plan a sync through `reader` would run; reads only.
+    func plan(_ reader: any DatabaseReader) throws -> Plan {
+        try Self.reporting(path: reader.path) {
+            if let state = try upToDateState(reader) {
+                let version = state.version ?? .zero
+                return Plan(fromVersion: version, toVersion: version, warnings: state.warnings ?? [])
+            }
+            let file = try reconciler.loadedSchema()
+            return try reader.read { db in try reconciler.planning(file).prepare(db).plan }
+        }
+    }
+
+    // MARK: The no-op check
+
+    /// The stored state, when nothing changed since the last sync: the same schema.yaml bytes,
+    /// the same scripts and code upgrades, and no schema change since. Nil otherwise, or when
+    /// the check cannot tell.
+    func upToDateState(_ reader: any DatabaseReader) throws -> StoredState? {
+        let read = try reader.read { db -> (StoredState, Int32)? in
+            guard let state = try StoredState.read(db) else { return nil }
+            return (state, try db.schemaVersion())
+        }
+        guard let (state, schemaVersion) = read, let stored = state.fingerprint, state.warnings != nil,
+              state.schemaVersion == Int(schemaVersion) else { return nil }
+        let codeUpgrades = reconciler.codeUpgrades.map(\.key)
+        switch reconciler.source {
+        case .loaded(let file):
+            let planning = reconciler.planning(file)
+            let matches = stored == planning.fingerprint(acceptsNewerDatabase: false)
+                || (reconciler.options.allowsNewerDatabase && stored == planning.fingerprint(acceptsNewerDatabase: true))
+            return matches ? state : nil
+        case .url(let url):
+            guard let contents = try? Data(contentsOf: url) else { return nil }
+            let base = url.deletingLastPathComponent()
+            var scripts: [(path: String, text: String)] = []
+            for path in state.scriptPaths {
+                guard let text = try? String(contentsOf: base.appendingPathComponent(path), encoding: .utf8) else { return nil }
+                scripts.append((path, text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text))
+            }
+            let matches = stored == Fingerprint.of(schema: contents, scripts: scripts, codeUpgrades: codeUpgrades)
+                || (reconciler.options.allowsNewerDatabase
+                    && stored == Fingerprint.of(schema: contents, scripts: scripts, codeUpgrades: codeUpgrades,
+                                                acceptsNewerDatabase: true))
+            return matches ? state : nil
+        }
+    }
+
+    // MARK: Errors
+
+    /// Runs `body`, turning an SQLite error that no step caught (a busy database, a file that
+    /// is not a database) into a ``ReconcileError`` that names it.
+    static func reporting<T>(path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ReconcileError {
+            throw error
+        } catch let error as DatabaseError {
+            if error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_CANTOPEN {
+                throw ReconcileError.cannotOpenDatabase(path: path, error: DatabaseFile.explained(error, path: path))
+            }
+            throw ReconcileError.database(error)
+        } catch let error as SchemaInspectionError {
+            throw ReconcileError.cannotInspect(error)
+        }
+    }
+}
+
+extension SyncPlanning.Prepared {
+    /// Whether the sync has nothing to do and nothing to record: the schema matches, no upgrade
+    /// is pending, and the stored version is already the one to record.
+    var isNothingToWrite: Bool {
+        plan.isEmpty && state != nil && state?.version == plan.toVersion
+    }
+}

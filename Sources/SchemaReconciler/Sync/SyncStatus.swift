@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+
+// MARK: - SyncStatus
+
+/// Where a database stands against schema.yaml: versions, upgrades applied and pending, and how
+/// the live schema differs from the declared one.
+///
+/// ```swift
+/// let status = try reconciler.status(databaseAt: "app.sqlite")
+/// status.storedVersion        // 1.1.0
+/// status.pendingUpgrades      // the 1.2.0 scripts
+/// status.isInSync             // false
+/// ```
+public struct SyncStatus: Sendable {
+    /// Whether the database file exists (always true for a GRDB connection).
+    public var databaseExists: Bool
+    /// Whether the database holds the reconciler's state.
+    public var isManaged: Bool
+    /// The version stored in the database.
+    public var storedVersion: SemanticVersion?
+    /// The version schema.yaml declares.
+    public var declaredVersion: SemanticVersion
+    /// The upgrades that ran.
+    public var appliedUpgrades: [AppliedUpgrade]
+    /// The upgrades the next sync would run.
+    public var pendingUpgrades: [Upgrade]
+    /// The schema steps the next sync would run.
+    public var pendingSteps: [Step]
+    /// Warnings: changed scripts, undeclared objects.
+    public var warnings: [SyncWarning]
+    /// Why the next sync would be refused, if it would.
+    public var problem: ReconcileError?
+    /// Whether the live schema could be compared with the declared one.
+    public var isSchemaCompared: Bool
+
+    /// Whether a sync would change nothing: the schema matches, no upgrade is pending, the
+    /// stored version is the declared one, and no problem stands in the way.
+    public var isInSync: Bool {
+        problem == nil && pendingSteps.isEmpty && pendingUpgrades.isEmpty && storedVersion == declaredVersion
+    }
+}
+
+// MARK: - Reconciler.status
+
+extension Reconciler {
+    /// Where the database at `path` stands; reads only, and never creates the file.
+    ///
+    /// ```swift
+    /// let status = try reconciler.status(databaseAt: "app.sqlite")
+    /// print(status.storedVersion ?? "never synced", status.pendingSteps.count)
+    /// ```
+    /// - Throws: ``ReconcileError`` when schema.yaml is invalid or the database cannot be read.
+    public func status(databaseAt path: String) throws -> SyncStatus {
+        try DatabaseFile.check(path)
+        let file = try loadedSchema()
+        guard FileManager.default.fileExists(atPath: path) else {
+            var status = try status(DatabaseQueue(), file: file)
+            status.databaseExists = false
+            return status
+        }
+        return try status(DatabaseFile.open(path, readonly: true, busyTimeout: options.busyTimeout), file: file)
+    }
+
+    /// Where the database behind an app's GRDB connection stands; reads only.
+    /// - Throws: ``ReconcileError`` when schema.yaml is invalid or the database cannot be read.
+    public func status(_ reader: any DatabaseReader) throws -> SyncStatus {
+        try status(reader, file: try loadedSchema())
+    }
+
+    private func status(_ reader: any DatabaseReader, file: SchemaFile) throws -> SyncStatus {
+        try SyncSession.reporting(path: reader.path) {
+            try reader.read { db in
+                let state = try StoredState.read(db)
+                var status = SyncStatus(databaseExists: true, isManaged: state != nil, storedVersion: state?.version,
+                                        declaredVersion: file.version, appliedUpgrades: state?.appliedUpgrades ?? [],
+                                        pendingUpgrades: [], pendingSteps: [], warnings: [], problem: nil,
+                                        isSchemaCompared: true)
+                do {
+                    let prepared = try planning(file).prepare(db)
+                    status.pendingUpgrades = prepared.plan.upgrades
+                    status.pendingSteps = prepared.plan.steps
+                    status.warnings = prepared.plan.warnings
+                } catch let error as ReconcileError {
+                    status.problem = error
+                    status.isSchemaCompared = false
+                    // A newer database can still be compared: as a sync that accepted it would see it.
+                    guard case .databaseIsNewer = error else { return status }
+                    var accepting = self
+                    accepting.options.allowsNewerDatabase = true
+                    if let prepared = try? accepting.planning(file).prepare(db) {
+                        status.pendingSteps = prepared.plan.steps
+                        status.warnings = prepared.plan.warnings
+                        status.isSchemaCompared = true
+                    }
+                }
+                return status
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import SchemaReconciler
+
+// MARK: - DatabaseOptions
+
+/// The options every subcommand takes: which schema file, which database, and how to treat a
+/// database the reconciler did not create.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .long, help: "The schema file.")
+    var schema: String = "schema.yaml"
+
+    @Option(name: .long, help: "The SQLite database file.")
+    var database: String = "app.sqlite"
+
+    @Option(name: .long, help: "The version a database with tables but no stored state is treated as being at.")
+    var legacyVersion: SemanticVersion = .zero
+
+    @Flag(name: .long, help: "Accept a database synced by a newer version (no upgrades, no drops).")
+    var allowNewerDatabase = false
+
+    /// The reconciler these options describe.
+    func reconciler() -> Reconciler {
+        Reconciler(schemaPath: schema, options: Reconciler.Options(
+            legacyVersion: legacyVersion, allowsNewerDatabase: allowNewerDatabase))
+    }
+}

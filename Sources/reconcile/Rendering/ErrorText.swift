@@ -1,0 +1,29 @@
+import Foundation
+import SchemaReconciler
+
+// MARK: - ErrorText
+
+/// Errors and warnings as `reconcile` writes them to standard error: `error: …` and `warning: …`,
+/// or, for schema.yaml, a compiler-style `file:line:column: error: …`.
+enum ErrorText {
+    /// The error's text, prefixed as a diagnostic.
+    static func message(_ error: ReconcileError) -> String {
+        if case .invalidSchema(let schemaError) = error { return schemaError.description }
+        return "error: \(error)"
+    }
+
+    /// Writes the error to standard error.
+    static func print(_ error: ReconcileError) {
+        printLine(message(error))
+    }
+
+    /// Writes the warnings to standard error, one per line.
+    static func print(_ warnings: [SyncWarning]) {
+        for warning in warnings { printLine("warning: \(warning)") }
+    }
+
+    /// Writes a line to standard error.
+    static func printLine(_ text: String) {
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+}

@@ -1,0 +1,35 @@
+import SchemaReconciler
+
+// MARK: - ReportText
+
+/// What a sync prints: one line per step and per upgrade, in the order they ran, then a summary.
+///
+/// ```
+///   add column users.nickname (native ALTER)
+///   upgrade 1.2.0: upgrades/1.2.0-normalize-emails.sql
+/// app.sqlite synced to version 1.2.0: 1 statement, 1 upgrade
+/// ```
+struct ReportText {
+    let report: SyncReport
+    let database: String
+
+    init(_ report: SyncReport, database: String) {
+        self.report = report
+        self.database = database
+    }
+
+    var lines: String {
+        guard report.didChange else {
+            return "\(database) is up to date at version \(report.version); nothing to do\n"
+        }
+        var lines = report.plan.expandSteps.map { "  \($0)" }
+        lines += report.upgrades.map { "  upgrade \($0.version): \($0.name)" }
+        lines += report.revisions.map { "  \($0)" }
+        lines += report.plan.contractSteps.map { "  \($0)" }
+        let statements = report.statements.count
+        let upgrades = report.upgrades.count
+        lines.append("\(database) synced to version \(report.version): \(statements) statement\(statements == 1 ? "" : "s"), "
+                     + "\(upgrades) upgrade\(upgrades == 1 ? "" : "s")")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
