@@ -127,7 +127,7 @@ struct PlanExecutor {
         guard catalog.schemaText != expected.schemaText else { return nil }
         let live = try SchemaInspector().inspect(catalog, in: db)
         let facts = Planner.Facts(sqliteVersion: try SyncPlanning.sqliteVersion(db), reservedTables: catalog.reservedTables)
-        plan.steps = plan.expandSteps + (try planning.contractSteps(after: live, drop: prepared.drop, facts: facts))
+        plan.steps = plan.expandSteps + (try planning.contractPlan(after: live, drop: prepared.drop, facts: facts)).steps
         return .contractReplannedAtSync(after: plan.upgrades)
     }
 

@@ -54,7 +54,10 @@ package struct StoredState: Sendable, Equatable {
 
     /// The stored state, or nil when the database has never been synced.
     package static func read(_ db: Database) throws -> StoredState? {
-        guard try db.tableExists(stateTable) else { return nil }
+        // Asked of SQLite each time: another connection may have created the tables since.
+        let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (?, ?)",
+                                         arguments: [stateTable, upgradesTable])
+        guard tables.contains(stateTable) else { return nil }
         var values: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM \(SQLText.quote(stateTable))") {
             values[row["key"]] = row["value"]
@@ -65,7 +68,7 @@ package struct StoredState: Sendable, Equatable {
         state.schemaVersion = values["schema_version"].flatMap { Int($0) }
         state.scriptPaths = values["scripts"].map { $0.split(separator: "\n").map(String.init) } ?? []
         state.warnings = values["warnings"].flatMap { try? JSONDecoder().decode([SyncWarning].self, from: Data($0.utf8)) }
-        if try db.tableExists(upgradesTable) {
+        if tables.contains(upgradesTable) {
             state.appliedUpgrades = try Row.fetchAll(
                 db, sql: "SELECT version, name, kind, checksum, applied_at FROM \(SQLText.quote(upgradesTable)) ORDER BY rowid"
             ).map { row in

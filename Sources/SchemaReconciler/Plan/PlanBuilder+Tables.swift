@@ -94,7 +94,8 @@ extension Planner.Builder {
             if column.isUnique { constraints.append(.unique(columns: [column.name])) }
             if let check = column.check { constraints.append(.check(expression: check)) }
         }
-        return constraints
+        var seen = Set<Constraint>()
+        return constraints.filter { seen.insert($0).inserted }
     }
 
     /// The unique indexes that a rebuild of `table` creates and that its rows could violate:

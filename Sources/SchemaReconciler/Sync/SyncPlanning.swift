@@ -35,6 +35,8 @@ struct SyncPlanning {
     // MARK: Planning
 
     func prepare(_ db: Database) throws -> Prepared {
+        // Another connection may have changed the schema since this one last looked.
+        db.clearSchemaCache()
         let state = try StoredState.read(db)
         let catalog = try Catalog(db)
         let live = try Self.inspect(catalog, in: db)
@@ -76,8 +78,8 @@ struct SyncPlanning {
         let steps = try Self.planned { try tablePlanner.steps(for: diff) }
         plan.changes = renames.changes + diff.changes
         plan.steps = renameSteps + steps
-        try rehearse(&plan, after: renameSteps.count, drop: drop, on: scratch, facts: facts)
-        return tablePlanner.keptObjects(of: diff, steps: steps)
+        let keptAfterUpgrades = try rehearse(&plan, after: renameSteps.count, drop: drop, on: scratch, facts: facts)
+        return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
     }
 
     // MARK: Rehearsal
@@ -98,47 +100,54 @@ struct SyncPlanning {
         return try Self.inspectScratch(scratch)
     }
 
-    /// Runs the steps that follow the renames (the first `renameCount`), and the upgrade scripts, on the copy. An upgrade
-    /// that changes the schema has the contract steps planned again from what it leaves; a step
+    /// Runs the steps that follow the renames (the first `renameCount`), and the upgrade scripts,
+    /// on the copy. An upgrade that changes the schema has the contract steps planned again from
+    /// what it leaves (the undeclared objects kept are then those it leaves, returned); a step
     /// SQLite refuses, or a view or trigger left broken, becomes a warning.
     private func rehearse(_ plan: inout Plan, after renameCount: Int, drop: DropList, on scratch: ScratchDatabase,
-                          facts: Planner.Facts) throws {
+                          facts: Planner.Facts) throws -> [UndeclaredObject]? {
         let expand = plan.steps.dropFirst(renameCount).filter { $0.phase == .expand }
         if let (step, message) = try run(Array(expand), on: scratch) {
             plan.warnings.append(.stepWillFail(step, message: message))
-            return
+            return nil
         }
+        var kept: [UndeclaredObject]?
         let changing = try runScripts(of: plan.upgrades, on: scratch)
         if !changing.isEmpty {
             plan.revisions.append(.contractPlannedAfterUpgrades(changing))
-            plan.steps = plan.steps.filter { $0.phase == .expand } + (try contractSteps(after: try Self.inspectScratch(scratch),
-                                                                                          drop: drop, facts: facts))
+            let contract = try contractPlan(after: try Self.inspectScratch(scratch), drop: drop, facts: facts)
+            plan.steps = plan.steps.filter { $0.phase == .expand } + contract.steps
+            kept = contract.kept
         }
         if !plan.upgrades.isEmpty {
             plan.catalogAfterUpgrades = try scratch.catalog()
         }
         if let (step, message) = try run(plan.contractSteps, on: scratch) {
             plan.warnings.append(.stepWillFail(step, message: message))
-            return
+            return kept
         }
         let before = Set(plan.brokenBefore.flatMap(\.keys))
         plan.warnings += try scratch.brokenObjects().filter { !before.isSuperset(of: $0.keys) }.map(SyncWarning.wouldBreak)
         plan.warnings += plan.brokenBefore.map(SyncWarning.alreadyBroken)
+        return kept
     }
 
-    /// The contract steps for a database whose schema is `live` once the upgrades ran. Row counts
-    /// of tables the upgrades may have filled are unknown: every check is planned.
-    func contractSteps(after live: Schema, drop: DropList, facts: Planner.Facts) throws -> [Step] {
+    /// The contract steps for a database whose schema is `live` once the upgrades ran, and the
+    /// undeclared objects they keep. Row counts of tables the upgrades may have filled are
+    /// unknown: every check is planned.
+    func contractPlan(after live: Schema, drop: DropList, facts: Planner.Facts) throws
+        -> (steps: [Step], kept: [UndeclaredObject]) {
         let renames = try Self.renames(file.schema, live: live)
         var facts = facts
         facts.rowCounts = [:]
         let planner = Planner(declared: file.schema, drop: drop, live: live, facts: facts)
         let diff = try Self.diff(file.schema, drop: drop, live: live)
-        return try Self.planned { try planner.renameSteps(renames) + planner.steps(for: diff) }.map { step in
+        let steps = try Self.planned { try planner.renameSteps(renames) + planner.steps(for: diff) }.map { step in
             var step = step
             step.phase = .contract
             return step
         }
+        return (steps, planner.keptObjects(of: diff, steps: steps))
     }
 
     /// Runs steps on the copy; the first one SQLite refuses, with its message.

@@ -61,12 +61,13 @@ import Testing
             """)
         try space.write("DROP TRIGGER log_copy;\n", to: "upgrades/1.1.0.sql")
         try space.writeSchema(Self.schema(version: "1.1.0", upgrades: ["1.1.0"]))
-        // The dry run cannot know what the script does; the sync reports what is really left.
-        let planned = try space.reconciler().plan(databaseAt: space.databasePath).warnings
-        #expect(planned.contains { $0.hasPrefix("trigger log_copy on log is not declared") })
+        // The dry run runs the script on a copy of the schema, so it knows what is left; so does the sync.
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.warnings.undeclared == [UndeclaredObject(kind: .table, name: "scratch")])
+        #expect(plan.revisions == [.contractPlannedAfterUpgrades([Upgrade(version: "1.1.0", name: "upgrades/1.1.0.sql",
+                                                                           kind: .script)])])
         let report = try space.sync()
-        #expect(!report.warnings.contains { $0.contains("log_copy") })
-        #expect(report.warnings.contains { $0.hasPrefix("table scratch is not declared") })
+        #expect(report.warnings.undeclared == [UndeclaredObject(kind: .table, name: "scratch")])
     }
 
     @Test func aNewDatabaseRunsNoUpgradeAndIsRecordedAtTheDeclaredVersion() throws {
@@ -132,8 +133,9 @@ import Testing
         #expect {
             try space.sync()
         } throws: { error in
-            guard case ReconcileError.upgradeFailed(let version, let script, let line, _, let message) = error else { return false }
-            return version == "1.3.0" && script == "upgrades/1.3.0.sql" && line == 4 && message.contains("no_such_table")
+            guard case ReconcileError.upgradeFailed(let upgrade, let line, let statement, let sqliteError) = error else { return false }
+            return upgrade == Upgrade(version: "1.3.0", name: "upgrades/1.3.0.sql", kind: .script) && line == 4
+                && statement == "UPDATE no_such_table SET x = 1;" && sqliteError.message == "no such table: no_such_table"
         }
         #expect(try space.fileBytes() == before)
 
@@ -142,7 +144,7 @@ import Testing
         #expect {
             try space.sync()
         } throws: { error in
-            guard case ReconcileError.upgradeFailed(_, _, let line, _, _) = error else { return false }
+            guard case ReconcileError.upgradeFailed(_, let line, _, _) = error else { return false }
             return line == 3
         }
     }
@@ -163,9 +165,10 @@ import Testing
         try space.write("INSERT INTO log (what) VALUES ('half');\n\(statement)\nINSERT INTO log (what) VALUES ('after');\n",
                         to: "upgrades/1.1.0.sql")
         try space.expectFailedSync { error in
-            guard case .upgradeFailed(let version, let script, let line, _, let message) = error else { return false }
-            return version == "1.1.0" && script == "upgrades/1.1.0.sql" && line == 2
-                && message.contains("leave BEGIN, COMMIT, END and ROLLBACK out")
+            guard case .upgradeFailed(let upgrade, let line, _, _) = error else { return false }
+            // The message says to leave transaction statements out of upgrades.
+            return upgrade.name == "upgrades/1.1.0.sql" && upgrade.version == "1.1.0" && line == 2
+                && error.description.contains(CommitGuard.message)
         }
         #expect(try log(space) == ["before"])
         #expect(try space.read { try $0.tableExists("extra") } == false)
@@ -182,8 +185,9 @@ import Testing
             try db.execute(sql: "INSERT INTO log (what) VALUES ('after')")
         }
         try space.expectFailedSync(reconciler) { error in
-            guard case .codeUpgradeFailed(let version, let name, let message) = error else { return false }
-            return version == "1.1.0" && name == "ends it" && message.contains("leave BEGIN, COMMIT, END and ROLLBACK out")
+            guard case .codeUpgradeFailed(let upgrade, let underlying) = error else { return false }
+            return upgrade == Upgrade(version: "1.1.0", name: "ends it", kind: .code)
+                && (underlying as? DatabaseError)?.message == CommitGuard.message
         }
         #expect(try log(space) == ["before"])
         #expect(try space.read { try $0.tableExists("extra") } == false)
@@ -210,7 +214,11 @@ import Testing
         #expect(throws: ReconcileError.self) { try space.sync() }
         #expect(throws: ReconcileError.self) { try space.reconciler().plan(databaseAt: space.databasePath) }
         let status = try space.reconciler().status(databaseAt: space.databasePath)
-        #expect(status.problem?.contains("newer") == true && status.isSchemaCompared)
+        guard case .databaseIsNewer(stored: "1.2.0", declared: "1.1.0") = status.problem else {
+            Issue.record("expected a newer database, got \(String(describing: status.problem))")
+            return
+        }
+        #expect(status.isSchemaCompared)
         #expect(try space.fileBytes() == acceptedBytes)
         #expect(try !space.sync(Reconciler.Options(allowsNewerDatabase: true)).didChange)
     }
@@ -222,9 +230,12 @@ import Testing
         try space.execute("DROP TABLE extra")
         try space.writeSchema(Self.schema(version: "1.1.0", upgrades: [], extra: "  extra:\n    columns:\n      id: INTEGER"))
         let status = try space.reconciler().status(databaseAt: space.databasePath)
-        #expect(status.problem?.contains("newer than schema.yaml's 1.1.0") == true)
-        #expect(status.pendingSteps.map(\.summary) == ["create table extra"])
-        #expect(status.description.contains("schema: differs from schema.yaml"))
+        guard case .databaseIsNewer(stored: "1.2.0", declared: "1.1.0") = status.problem else {
+            Issue.record("expected a newer database, got \(String(describing: status.problem))")
+            return
+        }
+        #expect(status.isSchemaCompared)
+        #expect(status.pendingSteps.map(\.action) == [.createTable(table: "extra")])
     }
 
     @Test func aLegacyVersionAboveTheDeclaredOneIsRefusedAsSuch() throws {
@@ -234,8 +245,8 @@ import Testing
         #expect {
             try space.sync(Reconciler.Options(legacyVersion: "5.0.0", allowsNewerDatabase: true))
         } throws: { error in
-            guard case ReconcileError.cannotPlan(let message) = error else { return false }
-            return message.contains("the legacy version 5.0.0, assumed for a database that was never synced")
+            guard case ReconcileError.legacyVersionTooHigh(legacy: "5.0.0", declared: "1.0.0") = error else { return false }
+            return true
         }
         #expect(try space.fileBytes() == before)
     }
@@ -247,8 +258,8 @@ import Testing
         try space.writeSchema(Self.schema(version: "1.2.0", upgrades: ["1.1.0", "1.2.0"]))
         let report = try space.sync()
         #expect(!report.didChange)
-        #expect(report.warnings == ["upgrade script upgrades/1.1.0.sql (1.1.0) is new, but the database is already at "
-                                    + "version 1.2.0: it will never run on this database; give it a version above 1.2.0 to run it"])
+        #expect(report.warnings == [.scriptNeverRuns(Upgrade(version: "1.1.0", name: "upgrades/1.1.0.sql", kind: .script),
+                                                     storedVersion: "1.2.0")])
         #expect(try log(space).isEmpty)
     }
 
@@ -280,8 +291,10 @@ import Testing
         #expect {
             try reconciler.sync(databaseAt: space.databasePath)
         } throws: { error in
-            guard case ReconcileError.cannotPlan(let message) = error else { return false }
-            return message.contains("too early") && message.contains("bump `version`")
+            guard case ReconcileError.codeUpgradeAboveVersion(name: "too early", version: "1.1.0", declared: "1.0.1") = error else {
+                return false
+            }
+            return true
         }
         #expect(try space.fileBytes() == before)
     }
@@ -297,14 +310,19 @@ import Testing
         #expect(try space.sync().warnings.isEmpty)
         try space.write("INSERT INTO log (what) VALUES ('twice');\n", to: "upgrades/1.1.0.sql")
         let report = try space.sync()
-        #expect(report.warnings.contains { $0.contains("upgrades/1.1.0.sql") && $0.contains("changed") })
+        let changed = Upgrade(version: "1.1.0", name: "upgrades/1.1.0.sql", kind: .script)
+        #expect(report.warnings.count == 1)
+        guard case .scriptChanged(changed, _) = report.warnings.first else {
+            Issue.record("expected a changed script, got \(report.warnings)")
+            return
+        }
         #expect(try log(space) == ["once"])
         // Every later sync says it again, though it has nothing else to do.
         let again = try space.sync()
         #expect(!again.didChange && again.warnings == report.warnings)
         let status = try space.reconciler().status(databaseAt: space.databasePath)
-        #expect(status.warnings.contains { $0.contains("upgrades/1.1.0.sql") })
-        #expect(status.appliedUpgrades.map(\.name) == ["upgrades/1.1.0.sql"])
+        #expect(status.warnings == report.warnings)
+        #expect(status.appliedUpgrades.map(\.upgrade) == [changed])
     }
 
     @Test func twoConnectionsSyncingANewDatabaseTogetherBothSucceedAndUpgradesRunOnce() throws {

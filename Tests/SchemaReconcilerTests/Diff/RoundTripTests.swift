@@ -78,7 +78,7 @@ import Testing
 
     @Test func everyFeatureInspectsBackToTheDeclaredModel() throws {
         let queue = try DatabaseQueue()
-        let plan = try Planner(declared: Self.schema, live: Schema()).plan(try SchemaDiff(declared: Self.schema, live: Schema()))
+        let plan = try planSteps(declared: Self.schema, live: Schema())
         try queue.write { db in
             for statement in plan.steps.flatMap(\.statements) { try db.execute(sql: statement) }
         }
@@ -96,28 +96,36 @@ import Testing
 
     @Test func eachDifferenceIsSeen() throws {
         let queue = try DatabaseQueue()
-        let plan = try Planner(declared: Self.schema, live: Schema()).plan(try SchemaDiff(declared: Self.schema, live: Schema()))
+        let plan = try planSteps(declared: Self.schema, live: Schema())
         try queue.write { db in
             for statement in plan.steps.flatMap(\.statements) { try db.execute(sql: statement) }
         }
         let live = try queue.read { try SchemaInspector().inspect($0) }
-        let edits: [(String, @Sendable (inout Schema.Table) -> Void)] = [
-            ("type", { $0.columns[2].type = "BLOB" }),
-            ("not null", { $0.columns[2].isNotNull = true }),
-            ("default", { $0.columns[4].defaultValue = .text("idle") }),
-            ("collation", { $0.columns[1].collation = "NOCASE" }),
-            ("check", { $0.columns[10].check = "age > 0" }),
-            ("unique", { $0.columns[2].isUnique = true }),
-            ("reference", { $0.columns[11].reference?.onDelete = .setNull }),
-            ("generated", { $0.columns[13].generated?.isStored = true }),
-            ("strict", { $0.isStrict = true }),
-            ("order", { $0.columns.swapAt(1, 2) }),
+        let order = Self.users.columns.map(\.name)
+        var swapped = order
+        swapped.swapAt(1, 2)
+        let edits: [(String, @Sendable (inout Schema.Table) -> Void, [TableDifference])] = [
+            ("type", { $0.columns[2].type = "BLOB" }, [.columnType(column: "nickname", from: "TEXT", to: "BLOB")]),
+            ("not null", { $0.columns[2].isNotNull = true }, [.columnNotNull(column: "nickname", isAdded: true)]),
+            ("default", { $0.columns[4].defaultValue = .text("idle") },
+             [.columnDefault(column: "status", from: "'active'", to: "'idle'")]),
+            ("collation", { $0.columns[1].collation = "NOCASE" }, [.columnCollation(column: "email", from: nil, to: "NOCASE")]),
+            ("check", { $0.columns[10].check = "age > 0" },
+             [.check(expression: "age > 0", isAdded: true), .check(expression: "age >= 0", isAdded: false)]),
+            ("unique", { $0.columns[2].isUnique = true }, [.unique(columns: ["nickname"], isAdded: true)]),
+            ("reference", { $0.columns[11].reference?.onDelete = .setNull },
+             [.foreignKey(columns: ["team_id"], parent: "teams", isAdded: true),
+              .foreignKey(columns: ["team_id"], parent: "teams", isAdded: false)]),
+            ("generated", { $0.columns[13].generated?.isStored = true },
+             [.columnGenerated(column: "label", from: "nickname || '#' || id VIRTUAL", to: "nickname || '#' || id STORED")]),
+            ("strict", { $0.isStrict = true }, [.strict(isAdded: true)]),
+            ("order", { $0.columns.swapAt(1, 2) }, [.columnOrder(from: order, to: swapped)]),
         ]
-        for (name, edit) in edits {
+        for (name, edit, expected) in edits {
             var changed = Self.schema
             edit(&changed.tables[1])
             let diff = try SchemaDiff(declared: changed, live: live)
-            #expect(diff.changes.count == 1, "\(name): \(diff.changes)")
+            #expect(diff.changes == expected.map { .alterTable(table: "users", difference: $0) }, "\(name)")
         }
     }
 }

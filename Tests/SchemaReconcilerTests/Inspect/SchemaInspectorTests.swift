@@ -401,7 +401,7 @@ struct SchemaInspectorTests {
             ]),
             Schema.Table(name: "after_all", columns: [Schema.Column(name: "x")]),
         ]))
-        #expect(try dbQueue.read { db in try SchemaInspector().unmanagedTables(db) } == [])
+        #expect(try dbQueue.read { db in try Catalog(db).unmanagedTableNames } == [])
     }
 
     @Test func virtualTables() throws {
@@ -425,7 +425,7 @@ struct SchemaInspectorTests {
         }
         let schema = try dbQueue.read { db in try SchemaInspector().inspect(db) }
         #expect(schema.tables.map(\.name) == ["before", "after"])
-        let unmanaged = try dbQueue.read { db in try SchemaInspector().unmanagedTables(db) }
+        let unmanaged = try dbQueue.read { db in try Catalog(db).unmanagedTableNames }
         var expected: [String] = []
         if created.contains("docs") {
             expected += ["docs", "docs_data", "docs_idx", "docs_content", "docs_docsize", "docs_config"]

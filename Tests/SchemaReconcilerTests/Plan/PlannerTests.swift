@@ -1,5 +1,5 @@
 import Testing
-@testable import SchemaReconciler
+import SchemaReconciler
 
 // MARK: - Planner units: which changes become which SQL, in which phase
 
@@ -11,9 +11,7 @@ import Testing
 
     func plan(declared: Schema, live: Schema, drop: DropList = DropList(), rows: [String: Int] = [:],
               version: Int = 3_040_001) throws -> Plan {
-        let diff = try SchemaDiff(declared: declared, drop: drop, live: live)
-        return try Planner(declared: declared, drop: drop, live: live,
-                           facts: Planner.Facts(rowCounts: rows, sqliteVersion: version)).plan(diff)
+        try planSteps(declared: declared, live: live, drop: drop, rows: rows, sqliteVersion: version)
     }
 
     @Test func equalSchemasPlanNothing() throws {
@@ -27,7 +25,7 @@ import Testing
             Schema.Column(name: "user_id", type: "INTEGER", reference: ColumnReference(table: "users", column: "id")),
         ])
         let result = try plan(declared: Schema(tables: [posts, users]), live: Schema())
-        #expect(result.steps.map(\.summary) == ["create table users", "create table posts"])
+        #expect(result.steps.map(\.action) == [.createTable(table: "users"), .createTable(table: "posts")])
         #expect(result.steps.allSatisfy { $0.phase == .expand })
     }
 
@@ -46,7 +44,7 @@ import Testing
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users]), rows: ["users": 3])
         #expect(result.expandSteps.map(\.statements) == [[#"ALTER TABLE "users" ADD COLUMN "display_name" TEXT"#]])
         #expect(result.contractSteps.count == 1)
-        #expect(result.contractSteps[0].method == .rebuild(rows: 3))
+        #expect(result.contractSteps[0].isRebuild(rows: 3))
         #expect(result.contractSteps[0].checks.map(\.constraint) == [.notNull(column: "display_name")])
     }
 
@@ -56,7 +54,7 @@ import Testing
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users]), rows: ["users": 0])
         #expect(result.contractSteps.isEmpty)
         #expect(result.expandSteps.count == 1)
-        #expect(result.expandSteps[0].method == .rebuild(rows: 0))
+        #expect(result.expandSteps[0].isRebuild(rows: 0))
     }
 
     @Test func aTypeChangeRebuildsAndKeepsUndeclaredColumnsLast() throws {
@@ -65,12 +63,12 @@ import Testing
         var declared = users
         declared.columns[1].type = "BLOB"
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [live]), rows: ["users": 2])
-        let rebuild = try #require(result.steps.first { $0.method == .rebuild(rows: 2) })
+        let rebuild = try #require(result.steps.first { $0.isRebuild(rows: 2) })
         #expect(rebuild.phase == .expand)
         #expect(rebuild.statements[0].contains(#""email" BLOB NOT NULL,\#n  "legacy" BLOB"#))
         #expect(rebuild.statements.contains(
             #"INSERT INTO "_reconciler_new_users" ("id", "email", "legacy") SELECT "id", "email", "legacy" FROM "users""#))
-        #expect(result.warnings.contains { $0.contains("users.legacy") })
+        #expect(result.warnings.undeclared == [UndeclaredObject(kind: .column, name: "legacy", table: "users")])
     }
 
     @Test func aRebuildKeepsTheRowidWhenTheTableHasNoIntegerPrimaryKey() throws {
@@ -98,8 +96,11 @@ import Testing
         declared.columns[1].renamedFrom = ["mail"]
         var live = users
         live.columns[1].name = "mail"
-        let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [live]))
-        #expect(result.steps.map(\.statements) == [
+        let renames = try RenameDiff(declared: Schema(tables: [declared]), live: Schema(tables: [live]))
+        #expect(renames.changes == [.renameTable(from: "users", to: "Users"),
+                                    .renameColumn(table: "Users", from: "mail", to: "email")])
+        let steps = try Planner(declared: Schema(tables: [declared]), live: Schema(tables: [live])).renameSteps(renames)
+        #expect(steps.map(\.statements) == [
             [#"ALTER TABLE "users" RENAME TO "_reconciler_new_Users""#, #"ALTER TABLE "_reconciler_new_Users" RENAME TO "Users""#],
             [#"ALTER TABLE "Users" RENAME COLUMN "mail" TO "email""#],
         ])
@@ -110,15 +111,17 @@ import Testing
         declared.renamedFrom = ["people"]
         var people = users
         people.name = "people"
-        #expect(throws: DiffError.self) { try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users, people])) }
+        #expect(throws: DiffError.renameConflict(kind: .table, old: "people", new: "users", table: nil)) {
+            try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users, people]))
+        }
     }
 
     @Test func aNewUniqueIndexOnRowsWaitsForUpgradesAndChecksDuplicates() throws {
         var declared = users
         declared.indexes = [Schema.Index(name: "users_email", columns: ["email"], isUnique: true)]
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [users]), rows: ["users": 5])
-        #expect(result.contractSteps.map(\.summary) == ["create unique index users_email on users"])
-        #expect(result.contractSteps[0].checks.count == 1)
+        #expect(result.contractSteps.map(\.action) == [.createIndex(table: "users", index: "users_email", isUnique: true)])
+        #expect(result.contractSteps[0].checkedConstraints == [.unique(columns: ["email"])])
     }
 
     @Test func undeclaredObjectsAreReportedAndNeverDropped() throws {
@@ -127,7 +130,8 @@ import Testing
         let cache = Schema.Table(name: "cache", columns: [Schema.Column(name: "k")])
         let result = try plan(declared: Schema(tables: [users]), live: Schema(tables: [live, cache]))
         #expect(result.isEmpty)
-        #expect(result.warnings.count == 2)
+        #expect(result.warnings.undeclared == [UndeclaredObject(kind: .index, name: "old_idx", table: "users"),
+                                               UndeclaredObject(kind: .table, name: "cache")])
     }
 
     @Test func declaredDropsRunInTheContractStep() throws {
@@ -143,7 +147,8 @@ import Testing
             [#"DROP INDEX "by_password""#, #"ALTER TABLE "users" DROP COLUMN "password_plain""#],
             [#"DROP TABLE "cache""#],
         ])
-        #expect(result.contractSteps[0].summary.contains("by_password"))
+        #expect(result.contractSteps[0].droppedIndexes == ["by_password"])
+        #expect(result.contractSteps[1].rows == 4)
     }
 
     @Test func oldSQLiteDropsColumnsByRebuilding() throws {
@@ -153,7 +158,7 @@ import Testing
         let result = try plan(declared: Schema(tables: [users]), live: Schema(tables: [live]), drop: drop,
                               rows: ["users": 1], version: 3_031_000)
         #expect(result.contractSteps.count == 1)
-        #expect(result.contractSteps[0].method == .rebuild(rows: 1))
+        #expect(result.contractSteps[0].isRebuild(rows: 1))
     }
 
     @Test func changedViewsAreDroppedFirstAndCreatedInDependencyOrder() throws {
@@ -163,7 +168,8 @@ import Testing
         ])
         let live = Schema(tables: [users], views: [Schema.View(name: "a", select: "SELECT id FROM users")])
         let result = try plan(declared: declared, live: live)
-        #expect(result.steps.map(\.summary) == ["drop view a (its definition changed)", "create view a", "create view b"])
+        #expect(result.steps.map(\.action) == [.dropView(view: "a"), .createView(view: "a"), .createView(view: "b")])
+        #expect(result.steps.map(\.changes) == [[.recreateView(view: "a")], [.recreateView(view: "a")], [.createView(view: "b")]])
     }
 
     @Test func everyNameIsQuoted() throws {
@@ -186,7 +192,7 @@ import Testing
         declared.columns.append(Schema.Column(name: "nickname", type: "TEXT"))
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [live]), rows: ["users": 1])
         #expect(result.steps.count == 1)
-        #expect(result.steps[0].method == .rebuild(rows: 1))
+        #expect(result.steps[0].isRebuild(rows: 1))
         #expect(result.steps[0].statements[0].hasSuffix(#""nickname" TEXT,\#n  "legacy" TEXT\#n)"#))
     }
 }

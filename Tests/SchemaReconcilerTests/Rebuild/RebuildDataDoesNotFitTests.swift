@@ -42,16 +42,16 @@ import Testing
     @Test func nullsLeftInANotNullColumn() throws {
         let space = try workspace(changing: "code:     TEXT", to: "code:     { type: TEXT, not_null: true }")
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let table, .notNull(let column), let rows, _) = error else { return false }
-            return table == "things" && column == "code" && rows == 2
+            guard case .dataDoesNotFit(let violations) = error else { return false }
+            return violations == [DataViolation(table: "things", constraint: .notNull(column: "code"), rows: 2)]
         }
     }
 
     @Test func aNewUniqueOverDuplicates() throws {
         let space = try workspace(changing: "code:     TEXT", to: "code:     { type: TEXT, unique: true }")
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let table, .unique(let columns), let rows, _) = error else { return false }
-            return table == "things" && columns == ["code"] && rows == 3
+            guard case .dataDoesNotFit(let violations) = error else { return false }
+            return violations == [DataViolation(table: "things", constraint: .unique(columns: ["code"]), rows: 3)]
         }
     }
 
@@ -62,16 +62,16 @@ import Testing
         try space.writeSchema(yaml)
         try space.execute("UPDATE things SET owner_id = 1, code = 'a' WHERE id IN (1, 4)")
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let table, .primaryKey(let columns), let rows, _) = error else { return false }
-            return table == "things" && columns == ["code", "owner_id"] && rows == 2
+            guard case .dataDoesNotFit(let violations) = error else { return false }
+            return violations == [DataViolation(table: "things", constraint: .primaryKey(columns: ["code", "owner_id"]), rows: 2)]
         }
     }
 
     @Test func aCheckThatRowsViolate() throws {
         let space = try workspace(changing: "ratio:    REAL", to: #"ratio:    { type: REAL, check: "ratio >= 0" }"#)
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let table, .check(let expression), let rows, _) = error else { return false }
-            return table == "things" && expression == "ratio >= 0" && rows == 2
+            guard case .dataDoesNotFit(let violations) = error else { return false }
+            return violations == [DataViolation(table: "things", constraint: .check(expression: "ratio >= 0"), rows: 2)]
         }
     }
 
@@ -82,9 +82,8 @@ import Testing
         try space.writeSchema(yaml)
         try space.expectFailedSync { error in
             // Only 'abc' cannot be stored in a STRICT INTEGER column: '1', '3', '4' and '5' become integers.
-            guard case .dataDoesNotFit(let table, let constraint, let rows, let advice) = error else { return false }
-            return table == "things" && [.strictTypes, .type(column: "n")].contains(constraint) && rows == 1
-                && advice.contains("upgrade script")
+            guard case .dataDoesNotFit(let violations) = error else { return false }
+            return violations == [DataViolation(table: "things", constraint: .strictType(column: "n", type: "INTEGER"), rows: 1)]
         }
     }
 
@@ -131,8 +130,8 @@ import Testing
                   keeper_id: { type: INTEGER, references: owners.id }
             """)
         try space.expectFailedSync { error in
-            guard case .foreignKeyViolation(let table, let columns, let parent, let rows) = error else { return false }
-            return table == "things" && columns == ["owner_id"] && parent == "owners" && rows == 2
+            guard case .foreignKeyViolation(let violation) = error else { return false }
+            return violation == ForeignKeyViolationCount(table: "things", columns: ["owner_id"], parent: "owners", rows: 2)
         }
     }
 
@@ -148,10 +147,10 @@ import Testing
         let before = try space.fileBytes()
         let error = #expect(throws: ReconcileError.self) { try space.sync() }
         #expect(try space.fileBytes() == before)
-        guard case .dataDoesNotFit(let table, .unique(let columns), let rows, _) = error else {
+        guard case .dataDoesNotFit(let violations) = error else {
             Issue.record("expected dataDoesNotFit, got: \(String(describing: error))")
             return
         }
-        #expect(table == "things" && columns == ["code"] && rows == 2)
+        #expect(violations == [DataViolation(table: "things", constraint: .unique(columns: ["code"]), rows: 2)])
     }
 }

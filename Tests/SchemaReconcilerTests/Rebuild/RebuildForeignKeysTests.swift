@@ -75,8 +75,8 @@ import Testing
         #expect {
             try space.reconciler().sync(queue)
         } throws: { error in
-            guard case ReconcileError.dataDoesNotFit(let table, .notNull(let column), let rows, _) = error else { return false }
-            return table == "parents" && column == "name" && rows == 1
+            guard case ReconcileError.dataDoesNotFit(let violations) = error else { return false }
+            return violations == [DataViolation(table: "parents", constraint: .notNull(column: "name"), rows: 1)]
         }
         #expect(try space.fileBytes() == before)
         try queue.read { (db: Database) throws in

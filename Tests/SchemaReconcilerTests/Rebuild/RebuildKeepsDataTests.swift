@@ -217,7 +217,7 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
 
         try space.writeSchema(Self.schema(change.after))
         let report = try space.sync()
-        #expect(report.rebuilt("items"), "items was not rebuilt: \(report.plan.steps.map(\.summary))")
+        #expect(report.rebuilt("items"), "items was not rebuilt: \(report.plan.steps.map(\.description))")
 
         // (a) The live schema is the declared one.
         #expect(try space.remainingChanges() == [])

@@ -36,10 +36,12 @@ extension Workspace {
         }
     }
 
-    /// The differences left between schema.yaml and the live database, in words (empty when they match).
-    func remainingChanges() throws -> [String] {
-        let file = try SchemaLoader().load(contentsOf: schemaURL)
-        return try SchemaDiff(declared: file.schema, live: inspect()).changes.map(\.description)
+    /// The differences left between schema.yaml and the live database (none when they match).
+    func remainingChanges() throws -> [Change] {
+        let file = try SchemaFile(contentsOf: schemaURL)
+        let live = try inspect()
+        return try RenameDiff(declared: file.schema, live: live).changes
+            + SchemaDiff(declared: file.schema, drop: file.drop, live: live).changes
     }
 
     /// The AUTOINCREMENT counter of a table, nil when `sqlite_sequence` has none.
@@ -91,20 +93,5 @@ extension Workspace {
             Issue.record("not a ReconcileError: \(failure)", sourceLocation: sourceLocation)
         }
         #expect(try fileBytes() == before, "the database file changed", sourceLocation: sourceLocation)
-    }
-}
-
-extension Step {
-    /// Whether the step rebuilds its table.
-    var isRebuild: Bool {
-        if case .rebuild = method { return true }
-        return false
-    }
-}
-
-extension SyncReport {
-    /// Whether the sync rebuilt this table.
-    func rebuilt(_ table: String) -> Bool {
-        plan.steps.contains { $0.isRebuild && $0.table == table }
     }
 }
