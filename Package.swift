@@ -39,6 +39,15 @@ let package = Package(
             name: "reconcile-benchmark",
             dependencies: ["SchemaReconciler", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Code written as an app writes it: the public API only, beside GRDB's own names.
+        .testTarget(
+            name: "SchemaReconcilerAppTests",
+            dependencies: [
+                "SchemaReconciler",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            packageAccess: false
+        ),
         .testTarget(
             name: "SchemaReconcilerTests",
             dependencies: [

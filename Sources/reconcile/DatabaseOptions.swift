@@ -18,9 +18,13 @@ struct DatabaseOptions: ParsableArguments {
     @Flag(name: .long, help: "Accept a database synced by a newer version (no upgrades, no drops).")
     var allowNewerDatabase = false
 
+    @Option(name: .long, help: ArgumentHelp("How long to wait for another connection's write lock.", valueName: "seconds"))
+    var busyTimeout: Double = 30
+
     /// The reconciler these options describe.
     func reconciler() -> Reconciler {
         Reconciler(schemaPath: schema, options: Reconciler.Options(
-            legacyVersion: legacyVersion, allowsNewerDatabase: allowNewerDatabase))
+            legacyVersion: legacyVersion, allowsNewerDatabase: allowNewerDatabase,
+            busyTimeout: .milliseconds(Int64(max(0, busyTimeout) * 1000))))
     }
 }

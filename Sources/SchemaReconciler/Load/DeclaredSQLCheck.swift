@@ -18,30 +18,28 @@ struct DeclaredSQLCheck {
     /// The declared schema.
     var schema: Schema
     /// Where each object is declared, as ``SchemaFile/locations``.
-    var locations: [String: SourceLocation]
+    var locations: [Declaration: SourceLocation]
 
     /// Throws ``SchemaError/refusedBySQLite(_:message:at:)`` (or ``SchemaError/invalidValue(_:for:in:reason:at:)``
     /// for a STRICT default) for the first object SQLite refuses.
     func run() throws {
-        // Without SQLite at hand there is nothing to ask; the sync itself will tell.
-        guard let queue = try? DatabaseQueue() else { return }
+        let queue = try DatabaseQueue()
         try queue.inDatabase { db in
             for table in schema.tables {
-                let tablePath = "tables.\(table.name)"
-                try create(SchemaSQL.createTable(table), what: "table '\(table.name)'", at: tablePath, in: db)
+                try create(SchemaSQL.createTable(table), what: "table '\(table.name)'", at: .table(table.name), in: db)
                 try checkStrictDefaults(of: table, in: db)
                 for index in table.indexes {
                     try create(SchemaSQL.createIndex(index, on: table.name),
                                what: "index '\(index.name)' of table '\(table.name)'",
-                               at: "\(tablePath).indexes.\(index.name)", in: db)
+                               at: .index(table: table.name, index: index.name), in: db)
                 }
             }
             for view in schema.views {
-                try create(SchemaSQL.createView(view), what: "view '\(view.name)'", at: "views.\(view.name)", in: db)
+                try create(SchemaSQL.createView(view), what: "view '\(view.name)'", at: .view(view.name), in: db)
             }
             for trigger in schema.triggers {
                 try create(SchemaSQL.createTrigger(trigger), what: "trigger '\(trigger.name)'",
-                           at: "triggers.\(trigger.name)", in: db)
+                           at: .trigger(trigger.name), in: db)
             }
         }
     }
@@ -49,7 +47,7 @@ struct DeclaredSQLCheck {
     // MARK: Statements
 
     /// Runs one statement, refusing text that holds more than one.
-    private func create(_ sql: String, what: String, at path: String, in db: Database) throws {
+    private func create(_ sql: String, what: String, at path: Declaration, in db: Database) throws {
         do {
             try db.makeStatement(sql: sql).execute()
         } catch let error as DatabaseError {
@@ -72,22 +70,21 @@ struct DeclaredSQLCheck {
             do {
                 try db.execute(sql: "INSERT INTO \(SQLText.quote(probe)) DEFAULT VALUES")
             } catch is DatabaseError {
-                let columnPath = "tables.\(table.name).columns.\(column.name)"
+
                 throw SchemaError.invalidValue(
                     value.displayText, for: "default", in: "column '\(column.name)' of table '\(table.name)'",
                     reason: "a strict \(type.uppercased()) column cannot store it; every row given this default "
-                        + "would be refused", at: location(columnPath + ".default", orElse: columnPath))
+                        + "would be refused", at: location(.columnDefault(table: table.name, column: column.name),
+                                                       orElse: .column(table: table.name, column: column.name)))
             }
         }
     }
 
     // MARK: Locations
 
-    /// Where `path` is declared; names compare case-insensitively, as the declaration may spell
-    /// a trigger's name in its statement otherwise than its key.
-    private func location(_ path: String, orElse fallback: String? = nil) -> SourceLocation {
-        if let found = locations[path] { return found }
-        if let found = locations.first(where: { $0.key.isSameName(as: path) })?.value { return found }
+    /// Where `declaration` is made (or `fallback`).
+    private func location(_ declaration: Declaration, orElse fallback: Declaration? = nil) -> SourceLocation {
+        if let found = locations[declaration] { return found }
         if let fallback { return location(fallback) }
         return SourceLocation(file: locations.values.first?.file ?? "schema.yaml", line: 1, column: 1)
     }

@@ -43,22 +43,22 @@ struct SchemaChecker {
 
     /// The drop list for the model.
     var dropList: DropList {
-        var list = DropList(tables: drop.tables.map(\.value), indexes: drop.indexes.map(\.value),
-                            views: drop.views.map(\.value), triggers: drop.triggers.map(\.value))
-        list.columns = drop.columns.map { (table: $0.table.value, columns: $0.columns.map(\.value)) }
-        return list
+        var columns: [String: [String]] = [:]
+        for (table, names) in drop.columns { columns[table.value, default: []] += names.map(\.value) }
+        return DropList(tables: drop.tables.map(\.value), columns: columns, indexes: drop.indexes.map(\.value),
+                        views: drop.views.map(\.value), triggers: drop.triggers.map(\.value))
     }
 
-    /// Where each entry of `drop` is written: `drop.tables.x`, `drop.columns.users.x`…
-    var dropLocations: [String: SourceLocation] {
-        var locations: [String: SourceLocation] = [:]
-        for (kind, names) in [("tables", drop.tables), ("indexes", drop.indexes), ("views", drop.views),
-                              ("triggers", drop.triggers)] {
-            for name in names { locations["drop.\(kind).\(name.value)"] = reader.location(of: name.node) }
+    /// Where each entry of `drop` is written.
+    var dropLocations: [Declaration: SourceLocation] {
+        var locations: [Declaration: SourceLocation] = [:]
+        for (kind, names) in [(SchemaObjectKind.table, drop.tables), (.index, drop.indexes), (.view, drop.views),
+                              (.trigger, drop.triggers)] {
+            for name in names { locations[.dropped(kind, name.value)] = reader.location(of: name.node) }
         }
         for (table, columns) in drop.columns {
             for column in columns {
-                locations["drop.columns.\(table.value).\(column.value)"] = reader.location(of: column.node)
+                locations[.dropped(.column, column.value, table: table.value)] = reader.location(of: column.node)
             }
         }
         return locations

@@ -35,7 +35,7 @@ struct SchemaParser {
         /// `upgrades`, in ascending version order.
         var upgrades: [DeclaredUpgrade]
         /// Where each object is written (see ``SchemaFile/locations``).
-        var locations: [String: SourceLocation]
+        var locations: [Declaration: SourceLocation]
     }
 
     /// An `upgrades` entry: its version and the script paths as written.
@@ -73,7 +73,7 @@ struct SchemaParser {
         }
 
         var checker = SchemaChecker(reader: reader)
-        var locations: [String: SourceLocation] = ["version": reader.location(of: versionEntry.value)]
+        var locations: [Declaration: SourceLocation] = [.version: reader.location(of: versionEntry.value)]
         let tableParser = TableParser(reader: reader)
         let tableEntries = try reader.namedEntries(
             of: tablesEntry.value, key: "tables", in: Self.topLevel,
@@ -81,23 +81,23 @@ struct SchemaParser {
         for entry in tableEntries {
             let declared = try tableParser.parse(entry)
             checker.tables.append(declared)
-            let path = "tables.\(declared.table.name)"
-            locations[path] = reader.location(of: declared.keyNode)
+            let table = declared.table.name
+            locations[.table(table)] = reader.location(of: declared.keyNode)
             for column in declared.columns {
-                locations["\(path).columns.\(column.column.name)"] = reader.location(of: column.keyNode)
+                locations[.column(table: table, column: column.column.name)] = reader.location(of: column.keyNode)
                 if let value = column.entries["default"]?.value {
-                    locations["\(path).columns.\(column.column.name).default"] = reader.location(of: value)
+                    locations[.columnDefault(table: table, column: column.column.name)] = reader.location(of: value)
                 }
             }
             for (index, node) in zip(declared.table.indexes, declared.indexKeyNodes) {
-                locations["\(path).indexes.\(index.name)"] = reader.location(of: node)
+                locations[.index(table: table, index: index.name)] = reader.location(of: node)
             }
         }
         if let entry = byKey["views"] {
             for view in try reader.namedEntries(of: entry.value, key: "views", in: Self.topLevel,
                                                 expected: "a mapping of view names to SELECT statements") {
                 checker.views.append(try self.view(view))
-                locations["views.\(view.key)"] = reader.location(of: view.keyNode)
+                locations[.view(view.key)] = reader.location(of: view.keyNode)
             }
         }
         if let entry = byKey["triggers"] {
@@ -105,7 +105,7 @@ struct SchemaParser {
                                                    expected: "a mapping of trigger names to CREATE TRIGGER statements") {
                 checker.triggers.append(try self.trigger(trigger))
                 checker.triggerStatementNodes.append(trigger.value)
-                locations["triggers.\(trigger.key)"] = reader.location(of: trigger.keyNode)
+                locations[.trigger(trigger.key)] = reader.location(of: trigger.keyNode)
             }
         }
         if let entry = byKey["drop"] {
@@ -115,9 +115,7 @@ struct SchemaParser {
         if let entry = byKey["upgrades"] {
             upgrades = try self.upgrades(entry, version: version)
             for upgrade in upgrades {
-                let written = (upgrade.keyNode.scalar?.string ?? "").trimmingCharacters(in: .whitespaces)
-                locations["upgrades.\(written)"] = reader.location(of: upgrade.keyNode)
-                locations["upgrades.\(upgrade.version)"] = reader.location(of: upgrade.keyNode)
+                locations[.upgrade(upgrade.version)] = reader.location(of: upgrade.keyNode)
             }
         }
 

@@ -1,17 +1,16 @@
-import Foundation
-
 // MARK: - DropList
 
 /// The objects that `drop:` allows a sync to remove from an existing database.
 ///
 /// ```swift
 /// let drop = DropList(tables: ["legacy_cache"], columns: ["users": ["password_plain"]])
+/// drop.columns(of: "USERS") // ["password_plain"]
 /// ```
 package struct DropList: Sendable, Equatable {
     /// Tables to drop.
     package var tables: [String]
-    /// Columns to drop, keyed by the declared (new) table name, in file order.
-    package var columns: [(table: String, columns: [String])]
+    /// Columns to drop, by the declared (new) name of their table.
+    private var columnsByTable: [SQLName: [String]]
     /// Indexes to drop.
     package var indexes: [String]
     /// Views to drop.
@@ -21,9 +20,10 @@ package struct DropList: Sendable, Equatable {
 
     /// Creates a drop list.
     package init(tables: [String] = [], columns: [String: [String]] = [:], indexes: [String] = [],
-                views: [String] = [], triggers: [String] = []) {
+                 views: [String] = [], triggers: [String] = []) {
         self.tables = tables
-        self.columns = columns.sorted { $0.key < $1.key }.map { (table: $0.key, columns: $0.value) }
+        columnsByTable = [:]
+        for (table, names) in columns { columnsByTable[table.sqlName, default: []] += names }
         self.indexes = indexes
         self.views = views
         self.triggers = triggers
@@ -31,18 +31,11 @@ package struct DropList: Sendable, Equatable {
 
     /// The columns to drop from a table, by its declared name.
     package func columns(of table: String) -> [String] {
-        columns.filter { $0.table.isSameName(as: table) }.flatMap(\.columns)
+        columnsByTable[table.sqlName] ?? []
     }
 
     /// Whether nothing may be dropped.
     package var isEmpty: Bool {
-        tables.isEmpty && columns.allSatisfy(\.columns.isEmpty) && indexes.isEmpty && views.isEmpty && triggers.isEmpty
-    }
-
-    package static func == (lhs: DropList, rhs: DropList) -> Bool {
-        lhs.tables == rhs.tables && lhs.indexes == rhs.indexes && lhs.views == rhs.views
-            && lhs.triggers == rhs.triggers
-            && lhs.columns.map(\.table) == rhs.columns.map(\.table)
-            && lhs.columns.map(\.columns) == rhs.columns.map(\.columns)
+        tables.isEmpty && columnsByTable.values.allSatisfy(\.isEmpty) && indexes.isEmpty && views.isEmpty && triggers.isEmpty
     }
 }

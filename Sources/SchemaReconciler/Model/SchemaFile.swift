@@ -23,10 +23,8 @@ public struct SchemaFile: Sendable {
     package var upgrades: [UpgradeScripts]
     /// The exact bytes of the file, for fingerprinting.
     package var contents: Data
-    /// Where each declared object is written, keyed by its path in the file:
-    /// `tables.users`, `tables.users.columns.email`, `tables.users.indexes.users_by_team`,
-    /// `views.active_users`, `triggers.users_touch`, `upgrades.1.4.0`.
-    package var locations: [String: SourceLocation]
+    /// Where each declared object is written.
+    package var locations: [Declaration: SourceLocation]
 
     /// Reads schema.yaml at `url`, validates it, and reads every upgrade script it names
     /// (relative to the file's directory).
@@ -56,7 +54,7 @@ public struct SchemaFile: Sendable {
 
     /// Creates a schema file value.
     package init(url: URL, version: SemanticVersion, schema: Schema, drop: DropList = DropList(),
-                upgrades: [UpgradeScripts] = [], contents: Data = Data(), locations: [String: SourceLocation] = [:]) {
+                upgrades: [UpgradeScripts] = [], contents: Data = Data(), locations: [Declaration: SourceLocation] = [:]) {
         self.url = url
         self.version = version
         self.schema = schema

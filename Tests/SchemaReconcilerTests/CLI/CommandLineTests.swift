@@ -89,6 +89,30 @@ import Testing
         #expect(try space.read { try String.fetchAll($0, sql: "SELECT what FROM log") } == ["1.1.0"])
     }
 
+    @Test func aBusyDatabaseIsReportedInWordsWithExitOne() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema)
+        #expect(try ReconcileCommand.run([], in: space.url).status == 0)
+        try space.writeSchema(Self.schema.replacingOccurrences(of: "version: 1.0.0", with: "version: 1.0.1"))
+        let other = try DatabaseQueue(path: space.databasePath)
+        try other.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            let result = try ReconcileCommand.run(["--busy-timeout", "0.1"], in: space.url)
+            #expect(result.status == 1)
+            #expect(result.error.hasPrefix("error: the database is busy"))
+            #expect(result.error.contains("try again when it is free"))
+            try db.execute(sql: "ROLLBACK")
+        }
+        #expect(try ReconcileCommand.run([], in: space.url).status == 0)
+    }
+
+    @Test func aDryRunScriptKeepsAStatementThatEndsInALineCommentWhole() throws {
+        let space = try Workspace()
+        try space.writeSchema("version: 1.0.0\ntables: {}\nviews:\n  v: |\n    SELECT 1 AS one -- the answer\n")
+        let result = try ReconcileCommand.run(["--dry-run"], in: space.url)
+        #expect(result.output.contains("CREATE VIEW \"v\" AS SELECT 1 AS one -- the answer\n;"))
+    }
+
     @Test func statusShowsVersionsAndPendingUpgrades() throws {
         let space = try Workspace()
         try space.writeSchema(Self.schema)

@@ -144,7 +144,6 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(file.drop.tables == ["legacy_cache"])
         #expect(file.drop.columns(of: "users") == ["password_plain"])
-        #expect(file.drop.columns.map(\.table) == ["users"])
         #expect(file.drop.indexes == ["users_old_idx"])
         #expect(file.drop.views == ["old_report"])
         #expect(file.drop.triggers == ["old_audit"])
@@ -170,16 +169,16 @@ import Testing
         let (file, directory) = try loadExample()
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(file.contents == Data(Self.example.utf8))
-        func location(_ path: String) -> (Int, Int)? {
-            file.locations[path].map { ($0.line, $0.column) }
+        func location(_ declaration: Declaration) -> (Int, Int)? {
+            file.locations[declaration].map { ($0.line, $0.column) }
         }
-        #expect(location("tables.teams")! == (4, 3))
-        #expect(location("tables.users")! == (9, 3))
-        #expect(location("tables.users.columns.email")! == (15, 7))
-        #expect(location("tables.users.indexes.users_active")! == (26, 7))
-        #expect(location("views.active_users")! == (29, 3))
-        #expect(location("triggers.users_touch")! == (32, 3))
-        #expect(location("upgrades.2.0.0")! == (45, 3))
-        #expect(file.locations["tables.users.columns.email"]?.file.hasSuffix("schema.yaml") == true)
+        #expect(location(.table("teams"))! == (4, 3))
+        #expect(location(.table("USERS"))! == (9, 3))
+        #expect(location(.column(table: "users", column: "email"))! == (15, 7))
+        #expect(location(.index(table: "users", index: "users_active"))! == (26, 7))
+        #expect(location(.view("active_users"))! == (29, 3))
+        #expect(location(.trigger("users_touch"))! == (32, 3))
+        #expect(location(.upgrade("2.0.0"))! == (45, 3))
+        #expect(file.locations[.column(table: "users", column: "email")]?.file.hasSuffix("schema.yaml") == true)
     }
 }

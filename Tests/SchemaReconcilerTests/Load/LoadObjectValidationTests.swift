@@ -179,9 +179,9 @@ import Testing
             drop:
               columns: { z: [x, y], a: [b] }
             """)
-        #expect(file.drop.columns.map(\.table) == ["z", "a"])
+        #expect(file.drop.columns(of: "z") == ["x", "y"] && file.drop.columns(of: "a") == ["b"])
         #expect(file.drop.columns(of: "Z") == ["x", "y"])
-        #expect(file.locations["drop.columns.z.y"] == at(6, 21))
+        #expect(file.locations[.dropped(.column, "y", table: "z")] == at(6, 21))
     }
 
     // MARK: Top level

@@ -35,7 +35,7 @@ import Testing
         #expect(file.upgrades.map(\.version.description) == ["1.9.0", "1.10.0", "2.0.0-beta.2", "2.0.0"])
         #expect(file.upgrades.map { $0.scripts.map(\.path) } == [["e.sql", "a.sql"], ["d.sql"], ["c.sql"], ["b.sql"]])
         #expect(file.upgrades[0].scripts.map(\.sql) == ["SELECT 'e.sql';\n", "SELECT 'a.sql';\n"])
-        #expect(file.locations["upgrades.1.10.0"].map { [$0.line, $0.column] } == [5, 3])
+        #expect(file.locations[.upgrade("1.10.0")].map { [$0.line, $0.column] } == [5, 3])
     }
 
     @Test func shortAndLongSpellingOfOneVersionAreDuplicates() throws {
