@@ -163,14 +163,15 @@ struct PlanExecutor {
     /// Checks that the live schema now is the declared one; returns the undeclared objects kept.
     private func verify(in db: Database) throws -> [UndeclaredObject] {
         let live = try SchemaInspector().inspect(db)
-        let renames = try? RenameDiff(declared: planning.file.schema, live: live)
+        let renames: RenameDiff
         let remaining: SchemaDiff
         do {
+            renames = try RenameDiff(declared: planning.file.schema, live: live)
             remaining = try SchemaDiff(declared: planning.file.schema, drop: prepared.drop, live: live)
         } catch {
             throw ReconcileError.cannotDiff(error)
         }
-        let changes = (renames?.changes ?? []) + remaining.changes
+        let changes = renames.changes + remaining.changes
         if !changes.isEmpty {
             throw ReconcileError.verificationFailed(changes)
         }

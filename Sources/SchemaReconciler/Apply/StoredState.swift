@@ -96,7 +96,7 @@ package struct StoredState: Sendable, Equatable {
         for sql in Self.createStatements {
             try db.execute(sql: sql)
         }
-        let warningsText = (try? JSONEncoder().encode(warnings ?? [])).map { String(decoding: $0, as: UTF8.self) }
+        let warningsText = String(decoding: try JSONEncoder().encode(warnings ?? []), as: UTF8.self)
         let values: [(String, String?)] = [
             ("version", version?.description), ("fingerprint", fingerprint),
             ("schema_version", schemaVersion.map(String.init)), ("scripts", scriptPaths.joined(separator: "\n")),

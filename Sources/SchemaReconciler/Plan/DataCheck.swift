@@ -8,28 +8,25 @@
 ///           sql: #"SELECT count(*) FROM "users" WHERE "email" IS NULL"#)
 /// ```
 package struct DataCheck: Sendable, Hashable {
-    /// The table.
-    package var table: String
-    /// The constraint the rows must satisfy.
-    package var constraint: Constraint
+    /// What the check looks for: the table and constraint, and enough to say what to do (its
+    /// `rows` are counted when the check runs).
+    package var target: DataViolation
     /// A query returning the number of violating rows.
     package var sql: String
-    /// The unique index the check is for, if any.
-    package var index: String?
-    /// Whether the constraint is NOT NULL on a column this sync adds.
-    package var isNewColumn: Bool
 
     /// Creates a data check.
     package init(table: String, constraint: Constraint, sql: String, index: String? = nil, isNewColumn: Bool = false) {
-        self.table = table
-        self.constraint = constraint
+        target = DataViolation(table: table, constraint: constraint, rows: 0, index: index, isNewColumn: isNewColumn)
         self.sql = sql
-        self.index = index
-        self.isNewColumn = isNewColumn
     }
+
+    /// The constraint the rows must satisfy.
+    package var constraint: Constraint { target.constraint }
 
     /// The violation this check finds when `rows` rows violate it.
     package func violation(rows: Int) -> DataViolation {
-        DataViolation(table: table, constraint: constraint, rows: rows, index: index, isNewColumn: isNewColumn)
+        var violation = target
+        violation.rows = rows
+        return violation
     }
 }
