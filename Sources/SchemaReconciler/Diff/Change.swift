@@ -30,6 +30,10 @@ public enum Change: Sendable, Hashable, Codable, CustomStringConvertible {
     case recreateIndex(table: String, index: String, from: String)
     /// An index that `drop.indexes` names and the database still has.
     case dropIndex(table: String, index: String)
+    /// A declared virtual table that the database lacks.
+    case createVirtualTable(table: String)
+    /// A virtual table whose declared module or arguments changed.
+    case recreateVirtualTable(table: String)
     /// A declared view that the database lacks.
     case createView(view: String)
     /// A view whose declared definition changed.
@@ -48,7 +52,8 @@ public enum Change: Sendable, Hashable, Codable, CustomStringConvertible {
         switch self {
         case .createTable(let table), .alterTable(let table, _), .dropTable(let table),
              .addColumn(let table, _), .dropColumn(let table, _), .renameColumn(let table, _, _),
-             .createIndex(let table, _), .recreateIndex(let table, _, _), .dropIndex(let table, _):
+             .createIndex(let table, _), .recreateIndex(let table, _, _), .dropIndex(let table, _),
+             .createVirtualTable(let table), .recreateVirtualTable(let table):
             return table
         case .renameTable(_, let to):
             return to
@@ -70,6 +75,8 @@ public enum Change: Sendable, Hashable, Codable, CustomStringConvertible {
         case .recreateIndex(let table, let index, let from):
             return from == index ? "change index \(index) on \(table)" : "replace index \(from) by \(index) on \(table)"
         case .dropIndex(let table, let index): return "drop index \(index) on \(table)"
+        case .createVirtualTable(let table): return "create virtual table \(table)"
+        case .recreateVirtualTable(let table): return "change virtual table \(table)"
         case .createView(let view): return "create view \(view)"
         case .recreateView(let view): return "change view \(view)"
         case .dropView(let view): return "drop view \(view)"

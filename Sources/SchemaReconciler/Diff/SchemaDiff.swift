@@ -39,11 +39,31 @@ package struct SchemaDiff: Sendable {
                 changes.append(.dropIndex(table: table.name, index: index.name))
             }
         }
+        compareVirtualTables(declared: declared, drop: drop, live: live)
         compareViews(declared: declared, drop: drop, live: live)
         compareTriggers(declared: declared, drop: drop, live: live)
     }
 
-    // MARK: Views and triggers
+    // MARK: Virtual tables, views and triggers
+
+    private mutating func compareVirtualTables(declared: Schema, drop: DropList, live: Schema) {
+        for table in declared.virtualTables {
+            if let liveTable = live.virtualTable(named: table.name) {
+                if liveTable.shape != table.shape || liveTable.name != table.name {
+                    changes.append(.recreateVirtualTable(table: table.name))
+                }
+            } else {
+                changes.append(.createVirtualTable(table: table.name))
+            }
+        }
+        for table in live.virtualTables where declared.virtualTable(named: table.name) == nil {
+            if drop.tables.containsName(table.name) {
+                changes.append(.dropTable(table: table.name))
+            } else {
+                undeclared.append(UndeclaredObject(kind: .virtualTable, name: table.name))
+            }
+        }
+    }
 
     private mutating func compareViews(declared: Schema, drop: DropList, live: Schema) {
         for view in declared.views {

@@ -6,7 +6,7 @@
 /// SchemaObjectKind.index.description // "index"
 /// ```
 public enum SchemaObjectKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-    case table, column, index, view, trigger
+    case table, column, index, view, trigger, virtualTable
 
-    public var description: String { rawValue }
+    public var description: String { self == .virtualTable ? "virtual table" : rawValue }
 }

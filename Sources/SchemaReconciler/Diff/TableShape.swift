@@ -122,9 +122,18 @@ struct TableShape: Equatable {
 extension Schema.Index {
     /// What makes two indexes the same index: table, uniqueness, terms and condition.
     func shape(on table: String) -> String {
-        let terms = columns.map { TableShape.normalizedExpression($0) }
+        let terms = self.terms.map { TableShape.normalizedExpression($0.sql) }
         let condition = condition.map(TableShape.normalizedExpression) ?? ""
         return "\(table.sqlName)|\(isUnique)|\(terms)|\(condition)"
+    }
+}
+
+// MARK: - Virtual table shape
+
+extension Schema.VirtualTable {
+    /// The module and the normalised arguments.
+    var shape: String {
+        module.sqlName.description + "(" + arguments.map(TableShape.normalizedExpression).joined(separator: ",") + ")"
     }
 }
 

@@ -32,8 +32,10 @@ package struct Catalog: Sendable, Equatable {
 
     /// The rows, in rowid order.
     package var entries: [Entry]
-    /// Virtual tables and their shadow tables.
-    package var unmanagedTables: Set<SQLName>
+    /// The virtual tables.
+    package var virtualTables: Set<SQLName>
+    /// The tables that store virtual tables (their shadow tables).
+    package var shadowTables: Set<SQLName>
 
     /// Shadow table suffixes of the virtual table modules that SQLite ships, for SQLite versions
     /// without `pragma_table_list` (before 3.37) or when the module is not loaded.
@@ -54,22 +56,22 @@ package struct Catalog: Sendable, Equatable {
                 return Entry(rowid: row["rowid"] ?? 0, type: type, name: row["name"] ?? "",
                              tableName: row["tbl_name"] ?? "", sql: row["sql"])
             }
-        var unmanaged = Set<SQLName>()
-        // SQLite 3.37+ says which tables are virtual or shadow tables.
-        if let rows = try? Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_list WHERE schema = 'main'") {
-            for row in rows where ["virtual", "shadow"].contains(row["type"] as String? ?? "") {
-                if let name = row["name"] as String? { unmanaged.insert(name.sqlName) }
-            }
+        var virtual = Set<SQLName>()
+        var shadow = Set<SQLName>()
+        // SQLite 3.37+ says which tables are shadow tables (of the modules it has loaded).
+        if let rows = try? Row.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'") {
+            for row in rows { if let name = row["name"] as String? { shadow.insert(name.sqlName) } }
         }
         // The stored SQL says which tables are virtual, and their module names their shadow tables.
         for entry in entries where entry.type == .table {
             guard let sql = entry.sql, let module = Self.virtualTableModule(sql) else { continue }
-            unmanaged.insert(entry.name.sqlName)
+            virtual.insert(entry.name.sqlName)
             for suffix in Self.shadowSuffixes[module.lowercased()] ?? [] {
-                unmanaged.insert((entry.name + "_" + suffix).sqlName)
+                shadow.insert((entry.name + "_" + suffix).sqlName)
             }
         }
-        unmanagedTables = unmanaged
+        virtualTables = virtual
+        shadowTables = shadow.subtracting(virtual)
         for (position, entry) in entries.enumerated() {
             let key = EntryKey(type: entry.type, name: entry.name.sqlName)
             if entryIndex[key] == nil { entryIndex[key] = position }
@@ -98,19 +100,20 @@ package struct Catalog: Sendable, Equatable {
 
     private var entryIndex: [EntryKey: Int] = [:]
 
-    /// Whether a table is virtual or stores a virtual table.
-    package func isVirtualOrShadow(_ entry: Entry) -> Bool {
-        unmanagedTables.contains(entry.name.sqlName)
+    /// Whether a table is virtual.
+    package func isVirtual(_ entry: Entry) -> Bool {
+        virtualTables.contains(entry.name.sqlName)
     }
 
-    /// Whether a table is one the model describes: not SQLite's, not the reconciler's, not virtual.
+    /// Whether a table stores a virtual table: its shadow tables are the module's, never the user's.
+    package func isShadow(_ entry: Entry) -> Bool {
+        shadowTables.contains(entry.name.sqlName)
+    }
+
+    /// Whether a table is an ordinary table of the user's: not SQLite's, not the reconciler's,
+    /// not virtual, not a shadow table.
     package func isManagedTable(_ entry: Entry) -> Bool {
-        !Self.isReservedName(entry.name) && !isVirtualOrShadow(entry)
-    }
-
-    /// The names of the virtual tables and their shadow tables, in rowid order.
-    package var unmanagedTableNames: [String] {
-        entries.filter { $0.type == .table && !Self.isReservedName($0.name) && isVirtualOrShadow($0) }.map(\.name)
+        !Self.isReservedName(entry.name) && !isVirtual(entry) && !isShadow(entry)
     }
 
     /// The tables in the reconciler's namespace other than its own state.

@@ -33,8 +33,13 @@ package struct SchemaInspector: Sendable {
         var tables: [Schema.Table] = []
         var views: [Schema.View] = []
         var triggers: [Schema.Trigger] = []
-        for entry in catalog.entries where entry.type == .table && catalog.isManagedTable(entry) {
-            tables.append(try table(entry, catalog: catalog, db: db))
+        var virtualTables: [Schema.VirtualTable] = []
+        for entry in catalog.entries where entry.type == .table && !Catalog.isReservedName(entry.name) {
+            if catalog.isManagedTable(entry) {
+                tables.append(try table(entry, catalog: catalog, db: db))
+            } else if catalog.isVirtual(entry) {
+                virtualTables.append(try virtualTable(entry, db: db))
+            }
         }
         for entry in catalog.entries where entry.type == .view && !Catalog.isReservedName(entry.name) {
             guard let sql = entry.sql else { continue }
@@ -45,13 +50,29 @@ package struct SchemaInspector: Sendable {
                 throw SchemaInspectionError(kind: .view, name: entry.name, message: error.description)
             }
         }
-        let skippedTables = Set(catalog.entries.filter { $0.type == .table && !catalog.isManagedTable($0) }
+        let skippedTables = Set(catalog.entries.filter { $0.type == .table && (Catalog.isReservedName($0.name) || catalog.isShadow($0)) }
             .map(\.name.sqlName))
         for entry in catalog.entries where entry.type == .trigger && !Catalog.isReservedName(entry.name) {
             guard let sql = entry.sql, !skippedTables.contains(entry.tableName.sqlName) else { continue }
             triggers.append(Schema.Trigger(name: entry.name, table: entry.tableName, sql: sql))
         }
-        return Schema(tables: tables, views: views, triggers: triggers)
+        return Schema(tables: tables, views: views, triggers: triggers, virtualTables: virtualTables)
+    }
+
+    // MARK: - Virtual tables
+
+    private func virtualTable(_ entry: Catalog.Entry, db: Database) throws -> Schema.VirtualTable {
+        let statement: CreateVirtualTableStatement
+        do {
+            statement = try CreateVirtualTableStatement(sql: entry.sql ?? "")
+        } catch let error as CreateStatementParseError {
+            throw SchemaInspectionError(kind: .virtualTable, name: entry.name, message: error.description)
+        }
+        // A module this SQLite lacks cannot list its columns; the statement says the rest.
+        let columns = (try? Row.fetchAll(db, sql: "PRAGMA main.table_xinfo(\(SQLText.quote(entry.name)))"))?
+            .filter { ($0["hidden"] as Int? ?? 0) == 0 }.compactMap { $0["name"] as String? } ?? []
+        return Schema.VirtualTable(name: entry.name, module: statement.module, arguments: statement.arguments,
+                                   columns: columns)
     }
 
     // MARK: - Tables
@@ -129,16 +150,16 @@ package struct SchemaInspector: Sendable {
             }
             let keyColumns = try Row.fetchAll(db, sql: "PRAGMA main.index_xinfo(\(SQLText.quote(name)))")
                 .filter { ($0["key"] as Int? ?? 0) != 0 }
-            let columns = statement.terms.enumerated().map { position, term -> String in
+            let terms = statement.terms.enumerated().map { position, term -> Schema.IndexTerm in
                 if !term.hasOrderingOrCollation, position < keyColumns.count,
                    let cid = keyColumns[position]["cid"] as Int?, cid >= 0,
                    let columnName = keyColumns[position]["name"] as String? {
-                    return columnName
+                    return .column(columnName)
                 }
-                return term.sql
+                return .expression(term.sql)
             }
-            let index = Schema.Index(name: name, columns: columns, isUnique: (row["unique"] as Int? ?? 0) != 0,
-                              condition: statement.condition, renamedFrom: [], sql: sql)
+            let index = Schema.Index(name: name, terms: terms, isUnique: (row["unique"] as Int? ?? 0) != 0,
+                                     condition: statement.condition, renamedFrom: [], sql: sql)
             result.append((entry.rowid, index))
         }
         return result.sorted { $0.rowid < $1.rowid }.map(\.index)

@@ -34,6 +34,10 @@ struct DeclaredSQLCheck {
                                at: .index(table: table.name, index: index.name), in: db)
                 }
             }
+            for table in schema.virtualTables {
+                try create(SchemaSQL.createVirtualTable(table), what: "virtual table '\(table.name)'",
+                           at: .virtualTable(table.name), in: db)
+            }
             for view in schema.views {
                 try create(SchemaSQL.createView(view), what: "view '\(view.name)'", at: .view(view.name), in: db)
             }

@@ -36,6 +36,8 @@ struct SchemaChecker {
     var views: [Located<Schema.View>] = []
     /// The declared triggers with the nodes of their keys.
     var triggers: [Located<Schema.Trigger>] = []
+    /// The declared virtual tables with the nodes of their keys.
+    var virtualTables: [Located<Schema.VirtualTable>] = []
     /// The node of each trigger's statement, parallel to `triggers`.
     var triggerStatementNodes: [Node] = []
     /// `drop:` as written.
@@ -88,6 +90,7 @@ struct SchemaChecker {
             }
         }
         for view in views { try checkReserved(view.value.name, kind: "view", node: view.node) }
+        for table in virtualTables { try checkReserved(table.value.name, kind: "virtual table", node: table.node) }
         for trigger in triggers { try checkReserved(trigger.value.name, kind: "trigger", node: trigger.node) }
         for (kind, names) in [("table", drop.tables), ("index", drop.indexes), ("view", drop.views),
                               ("trigger", drop.triggers)] {
@@ -116,6 +119,9 @@ struct SchemaChecker {
         }
         for declared in tables {
             try claim(declared.table.name, description: declared.context, node: declared.keyNode)
+        }
+        for table in virtualTables {
+            try claim(table.value.name, description: "virtual table '\(table.value.name)'", node: table.node)
         }
         for declared in tables {
             for (index, node) in zip(declared.table.indexes, declared.indexKeyNodes) {
@@ -294,7 +300,9 @@ struct SchemaChecker {
         if isKey(primaryKey) { return nil }
         if columns.count == 1, parent.column(named: columns[0])?.isUnique == true { return nil }
         if parent.uniqueConstraints.contains(where: isKey) { return nil }
-        if parent.indexes.contains(where: { $0.isUnique && $0.condition == nil && isKey($0.columns) }) { return nil }
+        if parent.indexes.contains(where: { $0.isUnique && $0.condition == nil && $0.columnNames.map(isKey) == true }) {
+            return nil
+        }
         return "\(list) of table '\(parent.name)', which is neither its primary key nor unique; SQLite "
             + "rejects such a foreign key with 'foreign key mismatch': declare \(list) unique "
             + "(unique: true, a 'unique' entry or a unique index), or reference the primary key"
@@ -334,7 +342,7 @@ struct SchemaChecker {
         }
         let tableRenames = tables.flatMap { declared in declared.renamedFrom.map { (declared.context, $0.value) } }
         for name in drop.tables {
-            try isDeclared(name, among: tables.map(\.table.name), kind: "table")
+            try isDeclared(name, among: tables.map(\.table.name) + virtualTables.map(\.value.name), kind: "table")
             try isRenamed(name, renames: tableRenames, kind: "table")
         }
         for (tableName, columns) in drop.columns {

@@ -13,7 +13,11 @@ import Yams
 /// ```
 struct SchemaParser {
     /// The keys allowed at the top level.
-    static let keys = ["version", "tables", "views", "triggers", "drop", "upgrades"]
+    static let keys = ["version", "tables", "virtual_tables", "views", "triggers", "drop", "upgrades"]
+    /// The keys a view mapping accepts.
+    static let viewKeys = ["columns", "select"]
+    /// The keys a virtual table mapping accepts.
+    static let virtualTableKeys = ["module", "arguments"]
     /// The keys allowed under `drop`.
     static let dropKeys = ["tables", "columns", "indexes", "views", "triggers"]
     /// How errors name the top level.
@@ -60,7 +64,7 @@ struct SchemaParser {
                                          expected: "a mapping with 'version' and 'tables'")
         var byKey: [String: YAMLEntry] = [:]
         // An optional section left empty (every entry commented out, say) declares nothing.
-        let optional: Set<String> = ["views", "triggers", "drop", "upgrades"]
+        let optional: Set<String> = ["virtual_tables", "views", "triggers", "drop", "upgrades"]
         for entry in entries where !(optional.contains(entry.key) && reader.isNull(entry.value)) {
             byKey[entry.key] = entry
         }
@@ -100,6 +104,13 @@ struct SchemaParser {
                 locations[.view(view.key)] = reader.location(of: view.keyNode)
             }
         }
+        if let entry = byKey["virtual_tables"] {
+            for table in try reader.namedEntries(of: entry.value, key: "virtual_tables", in: Self.topLevel,
+                                                 expected: "a mapping of table names to virtual tables") {
+                checker.virtualTables.append(try virtualTable(table))
+                locations[.virtualTable(table.key)] = reader.location(of: table.keyNode)
+            }
+        }
         if let entry = byKey["triggers"] {
             for trigger in try reader.namedEntries(of: entry.value, key: "triggers", in: Self.topLevel,
                                                    expected: "a mapping of trigger names to CREATE TRIGGER statements") {
@@ -124,7 +135,7 @@ struct SchemaParser {
         return Declarations(
             version: version,
             schema: Schema(tables: checker.tables.map(\.table), views: checker.views.map(\.value),
-                           triggers: checker.triggers.map(\.value)),
+                           triggers: checker.triggers.map(\.value), virtualTables: checker.virtualTables.map(\.value)),
             drop: checker.dropList,
             upgrades: upgrades,
             locations: locations)
@@ -143,9 +154,32 @@ struct SchemaParser {
 
     // MARK: Views and triggers
 
-    /// `name: SELECT …`.
+    /// `name: SELECT …`, or `name: {columns: [a, b], select: SELECT …}` for a view that names its
+    /// columns itself (`CREATE VIEW name (a, b) AS SELECT …`).
     private func view(_ entry: YAMLEntry) throws -> Located<Schema.View> {
         let context = "'views'"
+        guard case .mapping = entry.value else {
+            return Located(value: Schema.View(name: entry.key, select: try select(entry, in: context)), node: entry.keyNode)
+        }
+        let viewContext = "view '\(entry.key)'"
+        let options = try reader.entries(of: entry.value, key: entry.key, in: context, owner: viewContext,
+                                         allowed: Self.viewKeys, expected: "a SELECT statement, or a mapping with 'select'")
+        var view = Schema.View(name: entry.key, select: "")
+        for option in options {
+            switch option.key {
+            case "select": view.select = try select(option, in: viewContext)
+            case "columns": view.columnNames = try reader.nameList(option, in: viewContext, example: "[id, title]").map(\.name)
+            default: break
+            }
+        }
+        if view.select.isEmpty {
+            throw SchemaError.missingKey("select", in: viewContext, at: reader.location(of: entry.keyNode))
+        }
+        return Located(value: view, node: entry.keyNode)
+    }
+
+    /// A view's SELECT statement.
+    private func select(_ entry: YAMLEntry, in context: String) throws -> String {
         let select = try reader.text(entry, in: context, expected: "a SELECT statement")
         let first = SQLTokenizer.tokens(in: select).first
         guard let first, ["SELECT", "WITH", "VALUES"].contains(first.keyword ?? "") else {
@@ -154,7 +188,7 @@ struct SchemaParser {
                 reason: "a view is written as its SELECT statement alone, without CREATE VIEW … AS",
                 at: reader.location(of: entry.value))
         }
-        return Located(value: Schema.View(name: entry.key, select: select), node: entry.keyNode)
+        return select
     }
 
     /// `name: CREATE TRIGGER name … ON table BEGIN … END`.
@@ -187,6 +221,40 @@ struct SchemaParser {
             // The statement's spelling of the name is the one SQLite stores.
             return Located(value: Schema.Trigger(name: head.name, table: head.table, sql: sql), node: entry.keyNode)
         }
+    }
+
+    /// `name: module(arguments…)`, or `name: {module: …, arguments: […]}`.
+    private func virtualTable(_ entry: YAMLEntry) throws -> Located<Schema.VirtualTable> {
+        let context = "virtual table '\(entry.key)'"
+        if case .scalar = entry.value, !reader.isNull(entry.value) {
+            let text = try reader.text(entry, in: "'virtual_tables'", expected: "a module and its arguments, such as fts5(title, body)")
+            guard let statement = try? CreateVirtualTableStatement(
+                sql: "CREATE VIRTUAL TABLE \(SQLText.quote(entry.key)) USING " + text) else {
+                throw SchemaError.invalidValue(
+                    Self.abbreviated(text), for: entry.key, in: "'virtual_tables'",
+                    reason: "a virtual table is written as its module and arguments, such as fts5(title, body, tokenize='porter')",
+                    at: reader.location(of: entry.value))
+            }
+            return Located(value: Schema.VirtualTable(name: entry.key, module: statement.module,
+                                                      arguments: statement.arguments), node: entry.keyNode)
+        }
+        let options = try reader.entries(of: entry.value, key: entry.key, in: "'virtual_tables'", owner: context,
+                                         allowed: Self.virtualTableKeys,
+                                         expected: "a module and its arguments, such as fts5(title, body), or a mapping with 'module'")
+        var table = Schema.VirtualTable(name: entry.key, module: "")
+        for option in options {
+            switch option.key {
+            case "module": table.module = try reader.name(option.value, key: option.key, in: context)
+            case "arguments":
+                table.arguments = try reader.nameList(option, in: context, example: "[title, body, \"tokenize='porter'\"]")
+                    .map { $0.name.trimmingCharacters(in: .whitespacesAndNewlines) }
+            default: break
+            }
+        }
+        if table.module.isEmpty {
+            throw SchemaError.missingKey("module", in: context, at: reader.location(of: entry.keyNode))
+        }
+        return Located(value: table, node: entry.keyNode)
     }
 
     /// The first line of a long value, shortened for a message.

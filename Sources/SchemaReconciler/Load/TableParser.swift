@@ -96,8 +96,8 @@ struct TableParser {
 
     /// Checks that a list of column names is non-empty, names declared columns, and has no repeats.
     private func checkedColumns(_ names: [(name: String, node: Node)], key: String, listNode: Node,
-                                of declared: DeclaredTable, in context: String) throws -> [String] {
-        if names.isEmpty {
+                                of declared: DeclaredTable, in context: String, allowEmpty: Bool = false) throws -> [String] {
+        if names.isEmpty && !allowEmpty {
             throw SchemaError.invalidValue("[]", for: key, in: context, reason: "list at least one column",
                                            at: reader.location(of: listNode))
         }
@@ -234,7 +234,7 @@ struct TableParser {
             var index = Schema.Index(name: indexEntry.key, columns: [])
             var renamedFrom: [Located<String>] = []
             if case .sequence = indexEntry.value {
-                index.columns = try columnList(indexEntry, of: declared, in: context, example: "[a, b]")
+                index.terms = try indexTerms(indexEntry, of: declared, in: context)
             } else {
                 let options = try reader.entries(
                     of: indexEntry.value, key: indexEntry.key, in: context, owner: indexContext, allowed: Self.indexKeys,
@@ -244,7 +244,7 @@ struct TableParser {
                     switch option.key {
                     case "columns":
                         hasColumns = true
-                        index.columns = try columnList(option, of: declared, in: indexContext, example: "[a, b]")
+                        index.terms = try indexTerms(option, of: declared, in: indexContext)
                     case "unique": index.isUnique = try reader.bool(option, in: indexContext)
                     case "where": index.condition = try reader.text(option, in: indexContext, expected: "an SQL expression")
                     case "renamed_from":
@@ -269,6 +269,32 @@ struct TableParser {
             declared.indexKeyNodes.append(indexEntry.keyNode)
             declared.indexRenamedFrom.append(renamedFrom)
         }
+    }
+
+    /// The terms of an index: each a declared column, or an SQL expression, which may carry
+    /// `COLLATE` and `ASC`/`DESC` (`lower(email)`, `created_at DESC`). A single name that is not a
+    /// declared column is a mistake, not an expression; SQLite checks the expressions when the file
+    /// is loaded.
+    private func indexTerms(_ entry: YAMLEntry, of declared: DeclaredTable, in context: String) throws -> [Schema.IndexTerm] {
+        let entries = try reader.nameList(entry, in: context, example: "[a, b] or [\"lower(email)\", created_at DESC]")
+        if entries.isEmpty {
+            throw SchemaError.invalidValue("[]", for: entry.key, in: context, reason: "list at least one column",
+                                           at: reader.location(of: entry.value))
+        }
+        var columns: [(name: String, node: Node)] = []
+        var terms: [Schema.IndexTerm] = []
+        for (text, node) in entries {
+            let tokens = SQLTokenizer.tokens(in: text)
+            if declared.table.column(named: text) != nil
+                || (tokens.count == 1 && (tokens[0].kind == .word || tokens[0].kind == .quotedIdentifier)) {
+                columns.append((text, node))
+                terms.append(.column(text))
+            } else {
+                terms.append(.expression(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+            }
+        }
+        _ = try checkedColumns(columns, key: entry.key, listNode: entry.value, of: declared, in: context, allowEmpty: true)
+        return terms
     }
 
     // MARK: Checks

@@ -21,6 +21,8 @@ package enum Declaration: Hashable, Sendable {
     case index(table: SQLName, index: SQLName)
     /// A view's key under `views`.
     case view(SQLName)
+    /// A virtual table's key under `virtual_tables`.
+    case virtualTable(SQLName)
     /// A trigger's key under `triggers`.
     case trigger(SQLName)
     /// An `upgrades` key.
@@ -44,6 +46,8 @@ package enum Declaration: Hashable, Sendable {
     }
     /// A view's key.
     package static func view(_ name: String) -> Declaration { .view(name.sqlName) }
+    /// A virtual table's key.
+    package static func virtualTable(_ name: String) -> Declaration { .virtualTable(name.sqlName) }
     /// A trigger's key.
     package static func trigger(_ name: String) -> Declaration { .trigger(name.sqlName) }
     /// A name under `drop`.

@@ -16,18 +16,26 @@ package struct Schema: Sendable, Equatable {
     package var views: [Schema.View] { didSet { viewIndex = NameIndex(views.lazy.map(\.name)) } }
     /// The triggers, in file order (declared) or creation order (inspected).
     package var triggers: [Schema.Trigger] { didSet { triggerIndex = NameIndex(triggers.lazy.map(\.name)) } }
+    /// The virtual tables, in file order (declared) or creation order (inspected).
+    package var virtualTables: [Schema.VirtualTable] {
+        didSet { virtualTableIndex = NameIndex(virtualTables.lazy.map(\.name)) }
+    }
 
     private var tableIndex = NameIndex([])
     private var viewIndex = NameIndex([])
     private var triggerIndex = NameIndex([])
+    private var virtualTableIndex = NameIndex([])
     /// The position of each named index's table, by the index's name.
     private var indexTableIndex: [SQLName: Int] = [:]
 
     /// Creates a schema.
-    package init(tables: [Schema.Table] = [], views: [Schema.View] = [], triggers: [Schema.Trigger] = []) {
+    package init(tables: [Schema.Table] = [], views: [Schema.View] = [], triggers: [Schema.Trigger] = [],
+                 virtualTables: [Schema.VirtualTable] = []) {
         self.tables = tables
         self.views = views
         self.triggers = triggers
+        self.virtualTables = virtualTables
+        virtualTableIndex = NameIndex(virtualTables.lazy.map(\.name))
         viewIndex = NameIndex(views.lazy.map(\.name))
         triggerIndex = NameIndex(triggers.lazy.map(\.name))
         indexTables()
@@ -46,6 +54,11 @@ package struct Schema: Sendable, Equatable {
     /// The table with this name, compared as SQLite does (case-insensitively).
     package func table(named name: String) -> Schema.Table? {
         tableIndex[name].map { tables[$0] }
+    }
+
+    /// The virtual table with this name, compared case-insensitively.
+    package func virtualTable(named name: String) -> Schema.VirtualTable? {
+        virtualTableIndex[name].map { virtualTables[$0] }
     }
 
     /// The view with this name, compared case-insensitively.

@@ -57,14 +57,35 @@ extension Planner.Builder {
     /// declared with (a new COLLATE NOCASE can make distinct values collide).
     func uniqueCheck(table: Schema.Table, columns: [String], condition: String?, constraint: Constraint,
                      index: String?) -> DataCheck {
-        var filters = columns.map { "\(SQLText.quote($0)) IS NOT NULL" }
+        uniqueCheck(table: table, terms: columns.map(Schema.IndexTerm.column), condition: condition,
+                    constraint: constraint, index: index)
+    }
+
+    /// Counts the rows that share the key of these terms: the values of columns (compared with
+    /// their declared collation) and of expressions (with the collation they are written with).
+    func uniqueCheck(table: Schema.Table, terms: [Schema.IndexTerm], condition: String?, constraint: Constraint,
+                     index: String?) -> DataCheck {
+        let keys = terms.map { Self.key(of: $0, in: table) }
+        var filters = keys.map { "(\($0.expression)) IS NOT NULL" }
         if let condition { filters.append("(\(SQLText.closingLineComment(condition)))") }
-        let keys = columns.map { column in
-            SQLText.quote(column) + (table.column(named: column)?.collation.map { " COLLATE " + SQLText.quoteIfNeeded($0) } ?? "")
-        }
+        let groups = keys.map { $0.expression + ($0.collation.map { " COLLATE " + SQLText.quoteIfNeeded($0) } ?? "") }
         let sql = "SELECT coalesce(sum(n), 0) FROM (SELECT count(*) AS n FROM \(SQLText.quote(table.name)) "
-            + "WHERE \(filters.joined(separator: " AND ")) GROUP BY \(keys.joined(separator: ", ")) "
+            + "WHERE \(filters.joined(separator: " AND ")) GROUP BY \(groups.joined(separator: ", ")) "
             + "HAVING count(*) > 1)"
         return DataCheck(table: table.name, constraint: constraint, sql: sql, index: index)
+    }
+
+    /// The expression an index term keys on, and the collation it compares with (nil for the
+    /// expression's own): a column's declared collation, or a `COLLATE` written in the term.
+    /// `ASC` and `DESC` change the order of the key, not which values are equal.
+    static func key(of term: Schema.IndexTerm, in table: Schema.Table) -> (expression: String, collation: String?) {
+        switch term {
+        case .column(let name):
+            return (SQLText.quote(name), table.column(named: name)?.collation)
+        case .expression(let text):
+            var tokens = SQLTokenizer.tokens(in: text)
+            if let last = tokens.last, last.isKeyword("ASC") || last.isKeyword("DESC") { tokens.removeLast() }
+            return (SQLText.closingLineComment(SQLText.text(of: tokens[...], in: text)), nil)
+        }
     }
 }

@@ -19,7 +19,7 @@ extension Planner.Builder {
                 if index.isUnique && mayHoldRows(table.name) {
                     var step = create
                     step.phase = .contract
-                    step.checks = [uniqueCheck(table: table, columns: index.columns, condition: index.condition,
+                    step.checks = [uniqueCheck(table: table, terms: index.terms, condition: index.condition,
                                                constraint: .unique(columns: index.columns), index: index.name)]
                     uniqueIndexSteps.append(step)
                 } else {

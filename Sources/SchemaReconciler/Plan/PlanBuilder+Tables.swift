@@ -74,7 +74,7 @@ extension Planner.Builder {
         var rebuild = try rebuildStep(table, from: source, dropping: inContract ? changes.dropped : [],
                                       relaxed: relaxed, constraints: constraints)
         rebuild.checks += uniqueIndexes.map { index in
-            uniqueCheck(table: table, columns: index.columns, condition: index.condition,
+            uniqueCheck(table: table, terms: index.terms, condition: index.condition,
                         constraint: .unique(columns: index.columns), index: index.name)
         }
         rebuild.phase = inContract ? .contract : .expand
@@ -115,7 +115,7 @@ extension Planner.Builder {
                     && index.columns.contains { changed.contains($0.sqlName) }
             }
         return (created + kept).filter { index in
-            index.columns.allSatisfy { table.column(named: $0) != nil || liveTable.column(named: $0) != nil }
+            index.terms.compactMap(\.columnName).allSatisfy { table.column(named: $0) != nil || liveTable.column(named: $0) != nil }
         }
     }
 

@@ -29,6 +29,8 @@ extension Planner {
         var createdTriggers: [(trigger: Schema.Trigger, change: Change)] = []
         var recreatedTriggers: [Change] = []
         var droppedTriggers: [Change] = []
+        /// The declared virtual tables to create (new or changed).
+        var virtualTables: [(table: Schema.VirtualTable, change: Change)] = []
         /// The live indexes that declared ones replace (renamed, changed or moved), by name.
         var replacedIndexes = Set<SQLName>()
 
@@ -69,6 +71,8 @@ extension Planner {
                 if let trigger = declared.trigger(named: name) { createdTriggers.append((trigger, change)) }
                 if case .recreateTrigger = change { recreatedTriggers.append(change) }
             case .dropTrigger: droppedTriggers.append(change)
+            case .createVirtualTable(let name), .recreateVirtualTable(let name):
+                if let table = declared.virtualTable(named: name) { virtualTables.append((table, change)) }
             case .renameTable, .renameColumn: return
             }
         }
@@ -100,6 +104,7 @@ extension Planner {
             planCreatedTables()
             let rebuilds = try planExistingTables()
             planIndexes(rebuilt: rebuilds.all)
+            try planVirtualTables()
             let later = planViewsAndTriggers(rebuiltInContract: rebuilds.inContract, rebuilt: rebuilds.all)
             planDeclaredDrops(rebuiltInExpand: rebuilds.inExpand, contractRebuilds: rebuilds.contractSteps,
                               nativeDrops: rebuilds.nativeDrops)

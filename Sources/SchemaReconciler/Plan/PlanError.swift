@@ -13,6 +13,9 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     /// SQLite refuses a rename, even on a copy of the schema without rows (a view or trigger
     /// that no longer compiles stops every `ALTER TABLE … RENAME`).
     case renameRefused(Change, message: String)
+    /// A full-text index without content (`content=''`) whose arguments changed: created again,
+    /// it would be empty, and nothing could fill it.
+    case contentlessVirtualTable(String)
 
     public var description: String {
         switch self {
@@ -23,6 +26,10 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(change) needs SQLite \(needed) or later"
         case .renameRefused(let change, let message):
             return "SQLite refuses to \(change): \(message)"
+        case .contentlessVirtualTable(let name):
+            return "virtual table \(name) keeps no content (content=''), so creating it again with other arguments "
+                + "would leave it empty: declare the new index under another name, list \(name) under drop.tables, "
+                + "and fill the new one in an upgrade script"
         }
     }
 }

@@ -51,6 +51,8 @@ package struct Planner: Sendable {
 
     /// The prefix of temporary table names used by rebuilds and case-only renames.
     package static let temporaryPrefix = "_reconciler_new_"
+    /// The prefix of the name a virtual table has while it is created again beside itself.
+    package static let oldTablePrefix = "_reconciler_old_"
 
     // MARK: - Planning
 

@@ -25,6 +25,10 @@ extension Step: CustomStringConvertible {
             return "drop column \(table).\(column) (listed under drop; native ALTER\(also))"
         case .dropTable(let table):
             return "drop table \(table) (listed under drop; \(rows ?? 0) row\(rows == 1 ? "" : "s"))"
+        case .createVirtualTable(let table):
+            return "create virtual table \(table)" + (statements.count > 1 ? " and fill it from its content table" : "")
+        case .rebuildVirtualTable(let table):
+            return "rebuild virtual table \(table) with its declared arguments"
         case .createIndex(let table, let index, let isUnique):
             return "create \(isUnique ? "unique " : "")index \(index) on \(table)"
         case .dropIndex(let index):

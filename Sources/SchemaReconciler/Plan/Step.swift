@@ -43,8 +43,12 @@ public struct Step: Sendable, Hashable, Codable {
         case rebuildTable(table: String)
         /// Drops a column that `drop` lists.
         case dropColumn(table: String, column: String)
-        /// Drops a table that `drop` lists.
+        /// Drops a table (or a virtual table) that `drop` lists.
         case dropTable(table: String)
+        /// Creates a virtual table, and fills a full-text index that reads another table's rows.
+        case createVirtualTable(table: String)
+        /// Creates a virtual table again with its declared module arguments, keeping what it holds.
+        case rebuildVirtualTable(table: String)
         /// Creates an index.
         case createIndex(table: String, index: String, isUnique: Bool)
         /// Drops an index.
@@ -100,7 +104,8 @@ public struct Step: Sendable, Hashable, Codable {
         switch action {
         case .createTable(let table), .renameColumn(let table, _, _), .addColumn(let table, _, _),
              .rebuildTable(let table), .dropColumn(let table, _), .dropTable(let table),
-             .createIndex(let table, _, _), .createTrigger(_, let table):
+             .createIndex(let table, _, _), .createTrigger(_, let table), .createVirtualTable(let table),
+             .rebuildVirtualTable(let table):
             return table
         case .renameTable(_, let to):
             return to

@@ -37,14 +37,10 @@ package final class ScratchDatabase: Sendable {
         for type in [Catalog.EntryType.table, .index, .view, .trigger] {
             for entry in entries where entry.type == type {
                 // A virtual table creates its shadow tables itself.
-                if type == .table, catalog.isVirtualOrShadow(entry), !Self.isVirtualTable(entry) { continue }
+                if type == .table, catalog.isShadow(entry) { continue }
                 try execute(entry.sql!)
             }
         }
-    }
-
-    private static func isVirtualTable(_ entry: Catalog.Entry) -> Bool {
-        CreateStatementHead(SQLTokenizer.tokens(in: entry.sql ?? ""))?.kind == .virtualTable
     }
 
     // MARK: Running SQL

@@ -134,7 +134,7 @@ package enum SchemaSQL {
     package static func createIndex(_ index: Schema.Index, on table: String) -> String {
         if let sql = index.sql { return sql }
         var sql = "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX \(SQLText.quote(index.name)) ON "
-            + "\(SQLText.quote(table)) (\(SQLText.quoteList(index.columns)))"
+            + "\(SQLText.quote(table)) (\(index.terms.map(\.sql).joined(separator: ", ")))"
         if let condition = index.condition { sql += " WHERE " + SQLText.closingLineComment(condition) }
         return sql
     }
@@ -144,6 +144,13 @@ package enum SchemaSQL {
         let columns = view.columnNames.isEmpty ? "" : " (\(SQLText.quoteList(view.columnNames)))"
         return "CREATE VIEW \(SQLText.quote(view.name))\(columns) AS "
             + SQLText.closingLineComment(view.select.trimmingSemicolons())
+    }
+
+    /// `CREATE VIRTUAL TABLE "name" USING module(arguments…)`, the arguments as written.
+    package static func createVirtualTable(_ table: Schema.VirtualTable) -> String {
+        let arguments = table.arguments.isEmpty ? ""
+            : "(" + table.arguments.map(SQLText.closingLineComment).joined(separator: ", ") + ")"
+        return "CREATE VIRTUAL TABLE \(SQLText.quote(table.name)) USING \(SQLText.quoteIfNeeded(table.module))\(arguments)"
     }
 
     /// The trigger's own statement, without a trailing semicolon.

@@ -57,7 +57,7 @@ struct SyncPlanning {
             kept = try planExisting(&plan, drop: drop, catalog: catalog, live: live, db: db)
         }
         plan.warnings = kept.map(SyncWarning.undeclared) + plan.warnings + fileWarnings(state: state)
-            + catalog.unmanagedTableNames.map(SyncWarning.unmanagedTable)
+
             + catalog.reservedTables.filter { $0.sqlName.hasPrefix(Planner.temporaryPrefix) }.map(SyncWarning.leftoverTable)
         return Prepared(plan: plan, state: state, drop: drop, isNewDatabase: isNew, acceptsNewerDatabase: acceptsNewer)
     }
@@ -209,8 +209,11 @@ struct SyncPlanning {
     private func rowCounts(for diff: SchemaDiff, liveNames: [SQLName: String], db: Database) throws -> [SQLName: Int] {
         var counts: [SQLName: Int] = [:]
         for change in diff.changes {
+            switch change {
+            case .addColumn, .alterTable, .dropColumn, .dropTable, .createIndex, .recreateIndex: break
+            default: continue
+            }
             guard let table = change.table, counts[table.sqlName] == nil else { continue }
-            if case .createTable = change { continue }
             let name = liveNames[table.sqlName] ?? table
             counts[table.sqlName] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(SQLText.quote(name))") ?? 0
         }

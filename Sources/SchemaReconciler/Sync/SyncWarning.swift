@@ -19,8 +19,6 @@ public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
     case scriptChanged(Upgrade, ranAt: Date)
     /// A script listed under a version the database has already passed: it never runs on it.
     case scriptNeverRuns(Upgrade, storedVersion: SemanticVersion)
-    /// A virtual table, or a table that stores one, which schema.yaml cannot declare: kept.
-    case unmanagedTable(String)
     /// A table left behind by an interrupted schema change (`_reconciler_new_…`).
     case leftoverTable(String)
     /// A view or trigger that does not work even before the sync: kept as it is.
@@ -41,8 +39,6 @@ public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
         case .scriptNeverRuns(let upgrade, let stored):
             return "upgrade script \(upgrade.name) (\(upgrade.version)) is new, but the database is already at version "
                 + "\(stored): it will never run on this database; give it a version above \(stored) to run it"
-        case .unmanagedTable(let name):
-            return "table \(name) (a virtual table or its storage) is not managed by schema.yaml; it is kept"
         case .leftoverTable(let name):
             return "table \(name) is a leftover of an interrupted schema change; check its rows and drop it"
         case .alreadyBroken(let object):

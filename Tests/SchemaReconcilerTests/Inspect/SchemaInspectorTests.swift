@@ -263,7 +263,8 @@ struct SchemaInspectorTests {
             Schema.Index(name: "users active email", columns: ["email"], isUnique: true, condition: "status = 'active'",
                   sql: #"CREATE UNIQUE INDEX "users active email" ON users (email) WHERE status = 'active'"#),
             Schema.Index(name: "users_lower",
-                  columns: ["lower(email)", "name COLLATE NOCASE", "created_at DESC", "status", "id"],
+                  terms: [.expression("lower(email)"), .expression("name COLLATE NOCASE"), .expression("created_at DESC"),
+                          .column("status"), .column("id")],
                   sql: "CREATE INDEX users_lower ON users (lower(email), name COLLATE NOCASE, created_at DESC, [status] ASC, (id))"),
             Schema.Index(name: "users_multi", columns: ["status", "created_at"],
                   condition: "(created_at > '2020' AND id > 0)",
@@ -322,7 +323,8 @@ struct SchemaInspectorTests {
                     Schema.Column(name: "semi;colon", type: "TEXT"), Schema.Column(name: "single", type: "TEXT"),
                     Schema.Column(name: "Ünïcødé 表", type: "TEXT"), Schema.Column(name: "order", type: "INT"),
                 ],
-                indexes: [Schema.Index(name: #"idx; "weird""#, columns: ["select", #""col ""q""" DESC"#, "Ünïcødé 表"],
+                indexes: [Schema.Index(name: #"idx; "weird""#,
+                                       terms: [.column("select"), .expression(#""col ""q""" DESC"#), .column("Ünïcødé 表")],
                                 sql: try storedSQL(dbQueue, #"idx; "weird""#))]),
             Schema.Table(name: "a;b", columns: [
                 Schema.Column(name: ";", type: "INTEGER", isPrimaryKey: true),
@@ -401,7 +403,7 @@ struct SchemaInspectorTests {
             ]),
             Schema.Table(name: "after_all", columns: [Schema.Column(name: "x")]),
         ]))
-        #expect(try dbQueue.read { db in try Catalog(db).unmanagedTableNames } == [])
+        #expect(try dbQueue.read { db in try Catalog(db).shadowTables }.isEmpty)
     }
 
     @Test func virtualTables() throws {
@@ -425,20 +427,26 @@ struct SchemaInspectorTests {
         }
         let schema = try dbQueue.read { db in try SchemaInspector().inspect(db) }
         #expect(schema.tables.map(\.name) == ["before", "after"])
-        let unmanaged = try dbQueue.read { db in try Catalog(db).unmanagedTableNames }
-        var expected: [String] = []
+        let catalog = try dbQueue.read { db in try Catalog(db) }
+        let shadows = catalog.entries.filter { catalog.isShadow($0) }.map(\.name)
+        var expectedTables: [Schema.VirtualTable] = []
+        var expectedShadows: [String] = []
         if created.contains("docs") {
-            expected += ["docs", "docs_data", "docs_idx", "docs_content", "docs_docsize", "docs_config"]
+            expectedTables.append(Schema.VirtualTable(name: "docs", module: "fts5", arguments: ["title", "body"],
+                                                      columns: ["title", "body"]))
+            expectedShadows += ["docs_data", "docs_idx", "docs_content", "docs_docsize", "docs_config"]
         }
         if created.contains("places") {
-            expected += ["places", "places_rowid", "places_node", "places_parent"]
+            expectedTables.append(Schema.VirtualTable(name: "places", module: "rtree", arguments: ["id", "minX", "maxX"],
+                                                      columns: ["id", "minX", "maxX"]))
+            expectedShadows += ["places_rowid", "places_node", "places_parent"]
         }
         if created.contains("old_docs") {
-            expected += ["old_docs", "old_docs_content", "old_docs_segments", "old_docs_segdir", "old_docs_docsize",
-                         "old_docs_stat"]
+            expectedTables.append(Schema.VirtualTable(name: "old_docs", module: "fts4", arguments: ["body"], columns: ["body"]))
+            expectedShadows += ["old_docs_content", "old_docs_segments", "old_docs_segdir", "old_docs_docsize", "old_docs_stat"]
         }
-        #expect(Set(unmanaged) == Set(expected))
-        #expect(unmanaged.first == expected.first)
+        #expect(schema.virtualTables == expectedTables)
+        #expect(Set(shadows) == Set(expectedShadows))
     }
 
     @Test func temporaryObjectsShadowingMainOnesAreIgnored() throws {
