@@ -10,6 +10,8 @@ enum ExitStatus: Int32 {
     case failure = 1
     /// Invalid input: schema.yaml, an upgrade script, or the command line.
     case invalidInput = 2
+    /// `inspect`: the database holds something the printed file can only say as a comment.
+    case incomplete = 3
 
     /// The status for a library error: invalid input, or a sync that could not be applied.
     init(_ error: ReconcileError) {

@@ -16,7 +16,7 @@ struct Reconcile: ParsableCommand {
             Exit status: 0 when the database is in sync (or nothing was to do), 1 when the sync \
             could not be applied (the database is left exactly as it was), 2 on invalid input.
             """,
-        subcommands: [SyncCommand.self, StatusCommand.self],
+        subcommands: [SyncCommand.self, StatusCommand.self, InspectCommand.self],
         defaultSubcommand: SyncCommand.self)
 
     /// Runs the command, mapping errors to the documented exit statuses.

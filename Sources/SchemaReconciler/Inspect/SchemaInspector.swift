@@ -112,7 +112,7 @@ package struct SchemaInspector: Sendable {
                parsed.isPrimaryKey || table.primaryKey.contains(where: { $0.isSameName(as: name) }) {
                 column.isNotNull = false
             }
-            column.defaultValue = (row["dflt_value"] as String?).map { DefaultValue(sql: $0) }
+            column.defaultValue = (row["dflt_value"] as String?).map(Self.defaultValue)
             if isGenerated {
                 column.generated?.isStored = hidden == 3
             }
@@ -131,6 +131,14 @@ package struct SchemaInspector: Sendable {
         let reported = reported.flatMap { $0.isEmpty ? nil : $0 }
         guard let written, let reported, written.isSameName(as: reported) else { return reported }
         return written
+    }
+
+    /// A default as SQLite stores it: a literal when writing the literal gives back the same text,
+    /// the text itself otherwise (`0x10`, `TRUE`, `+1`), so that nothing of its spelling is lost.
+    static func defaultValue(_ stored: String) -> DefaultValue {
+        let value = DefaultValue(sql: stored)
+        if case .sql = value { return value }
+        return value.sqlExpression == stored.trimmingCharacters(in: .whitespacesAndNewlines) ? value : .sql(stored)
     }
 
     // MARK: - Indexes

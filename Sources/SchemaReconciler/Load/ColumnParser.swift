@@ -12,12 +12,9 @@ import Yams
 /// ```
 struct ColumnParser {
     /// The keys a column mapping accepts.
-    static let keys = [
-        "type", "primary_key", "autoincrement", "not_null", "unique", "default", "default_sql",
-        "collate", "check", "references", "on_delete", "on_update", "generated", "stored", "renamed_from",
-    ]
+    static let keys = SchemaFormat.Column.all.names
     /// The keys a `references` mapping accepts.
-    static let referenceKeys = ["table", "column", "on_delete", "on_update", "deferrable"]
+    static let referenceKeys = SchemaFormat.Reference.all.names
 
     /// Reads the nodes.
     var reader: YAMLReader
@@ -53,23 +50,23 @@ struct ColumnParser {
         for option in entries {
             byKey[option.key] = option
             switch option.key {
-            case "type": column.type = try columnType(of: option, in: context)
-            case "primary_key": column.isPrimaryKey = try reader.bool(option, in: context)
-            case "autoincrement": column.isAutoincrement = try reader.bool(option, in: context)
-            case "not_null": column.isNotNull = try reader.bool(option, in: context)
-            case "unique": column.isUnique = try reader.bool(option, in: context)
-            case "default": defaultLiteral = try defaultValue(option, in: context)
-            case "default_sql": defaultSQL = try reader.text(option, in: context, expected: "an SQL expression")
-            case "collate": column.collation = try reader.text(option, in: context, expected: "a collation name")
-            case "check": column.check = try reader.text(option, in: context, expected: "an SQL expression")
-            case "references": declared.reference = try reference(option, in: context)
-            case "on_delete": onDelete = try Self.action(option, reader: reader, in: context)
-            case "on_update": onUpdate = try Self.action(option, reader: reader, in: context)
-            case "generated": generated = try reader.text(option, in: context, expected: "an SQL expression")
-            case "stored":
+            case SchemaFormat.Column.type.name: column.type = try columnType(of: option, in: context)
+            case SchemaFormat.Column.primaryKey.name: column.isPrimaryKey = try reader.bool(option, in: context)
+            case SchemaFormat.Column.autoincrement.name: column.isAutoincrement = try reader.bool(option, in: context)
+            case SchemaFormat.Column.notNull.name: column.isNotNull = try reader.bool(option, in: context)
+            case SchemaFormat.Column.unique.name: column.isUnique = try reader.bool(option, in: context)
+            case SchemaFormat.Column.defaultValue.name: defaultLiteral = try defaultValue(option, in: context)
+            case SchemaFormat.Column.defaultSQL.name: defaultSQL = try reader.text(option, in: context, expected: "an SQL expression")
+            case SchemaFormat.Column.collate.name: column.collation = try reader.text(option, in: context, expected: "a collation name")
+            case SchemaFormat.Column.check.name: column.check = try reader.text(option, in: context, expected: "an SQL expression")
+            case SchemaFormat.Column.references.name: declared.reference = try reference(option, in: context)
+            case SchemaFormat.Column.onDelete.name: onDelete = try Self.action(option, reader: reader, in: context)
+            case SchemaFormat.Column.onUpdate.name: onUpdate = try Self.action(option, reader: reader, in: context)
+            case SchemaFormat.Column.generated.name: generated = try reader.text(option, in: context, expected: "an SQL expression")
+            case SchemaFormat.Column.stored.name:
                 storedIsSet = true
                 isStored = try reader.bool(option, in: context)
-            case "renamed_from":
+            case SchemaFormat.Column.renamedFrom.name:
                 declared.renamedFrom = try reader.nameOrNameList(option, in: context).map {
                     Located(value: $0.name, node: $0.node)
                 }
@@ -227,13 +224,13 @@ struct ColumnParser {
         var isDeferred = false
         for option in entries {
             switch option.key {
-            case "table":
+            case SchemaFormat.Reference.table.name:
                 table = Located(value: try reader.name(option.value, key: option.key, in: referenceContext), node: option.value)
-            case "column":
+            case SchemaFormat.Reference.column.name:
                 column = Located(value: try reader.name(option.value, key: option.key, in: referenceContext), node: option.value)
-            case "on_delete": onDelete = try Self.action(option, reader: reader, in: referenceContext)
-            case "on_update": onUpdate = try Self.action(option, reader: reader, in: referenceContext)
-            case "deferrable": isDeferred = try reader.bool(option, in: referenceContext)
+            case SchemaFormat.Reference.onDelete.name: onDelete = try Self.action(option, reader: reader, in: referenceContext)
+            case SchemaFormat.Reference.onUpdate.name: onUpdate = try Self.action(option, reader: reader, in: referenceContext)
+            case SchemaFormat.Reference.deferrable.name: isDeferred = try reader.bool(option, in: referenceContext)
             default: break
             }
         }

@@ -216,7 +216,7 @@ struct SchemaChecker {
                     try checkColumn(columnName.value, node: columnName.node, of: parent, in: context)
                 }
                 let columns = columnName.map { [$0.value] } ?? []
-                if let problem = parentKeyProblem(columns: columns, of: parent, childColumns: 1) {
+                if let problem = parent.parentKeyProblem(columns: columns, childColumns: 1) {
                     throw SchemaError.conflict("\(context) references \(problem)",
                                                at: reader.location(of: columnName?.node ?? node))
                 }
@@ -263,49 +263,13 @@ struct SchemaChecker {
                 for column in located.referencedColumns {
                     try checkColumn(column.value, node: column.node, of: parent, in: located.context)
                 }
-                if let problem = parentKeyProblem(columns: foreignKey.referencedColumns, of: parent,
-                                                  childColumns: foreignKey.columns.count) {
+                if let problem = parent.parentKeyProblem(columns: foreignKey.referencedColumns,
+                                                         childColumns: foreignKey.columns.count) {
                     throw SchemaError.conflict("\(located.context) references \(problem)",
                                                at: reader.location(of: located.table.node))
                 }
             }
         }
-    }
-
-    /// Why `columns` of `parent` cannot be the parent key of a foreign key with `childColumns`
-    /// columns, as a phrase after "references"; nil when they can. SQLite requires the parent key
-    /// to be the parent's primary key or to have a UNIQUE constraint or a unique index, and fails
-    /// with "foreign key mismatch" otherwise.
-    private func parentKeyProblem(columns: [String], of parent: Schema.Table, childColumns: Int) -> String? {
-        let primaryKey = parent.primaryKeyColumns
-        if columns.isEmpty {
-            if primaryKey.isEmpty {
-                return "the primary key of table '\(parent.name)', which has none; name the referenced column"
-            }
-            if primaryKey.count != childColumns {
-                return "the primary key of table '\(parent.name)', which has \(primaryKey.count) column(s), "
-                    + "with \(childColumns) column(s); the counts must match"
-            }
-            return nil
-        }
-        let list = columns.map { "'\($0)'" }.joined(separator: ", ")
-        if columns.count != childColumns {
-            return "\(columns.count) column(s) (\(list)) of table '\(parent.name)' with \(childColumns) column(s); "
-                + "the counts must match"
-        }
-        let wanted = Set(columns.map(\.sqlName))
-        func isKey(_ names: [String]) -> Bool {
-            names.count == columns.count && Set(names.map(\.sqlName)) == wanted
-        }
-        if isKey(primaryKey) { return nil }
-        if columns.count == 1, parent.column(named: columns[0])?.isUnique == true { return nil }
-        if parent.uniqueConstraints.contains(where: isKey) { return nil }
-        if parent.indexes.contains(where: { $0.isUnique && $0.condition == nil && $0.columnNames.map(isKey) == true }) {
-            return nil
-        }
-        return "\(list) of table '\(parent.name)', which is neither its primary key nor unique; SQLite "
-            + "rejects such a foreign key with 'foreign key mismatch': declare \(list) unique "
-            + "(unique: true, a 'unique' entry or a unique index), or reference the primary key"
     }
 
     /// Each trigger is attached to a declared table or view.

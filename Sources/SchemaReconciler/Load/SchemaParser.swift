@@ -13,13 +13,13 @@ import Yams
 /// ```
 struct SchemaParser {
     /// The keys allowed at the top level.
-    static let keys = ["version", "tables", "virtual_tables", "views", "triggers", "drop", "upgrades"]
+    static let keys = SchemaFormat.TopLevel.all.names
     /// The keys a view mapping accepts.
-    static let viewKeys = ["columns", "select"]
+    static let viewKeys = SchemaFormat.View.all.names
     /// The keys a virtual table mapping accepts.
-    static let virtualTableKeys = ["module", "arguments"]
+    static let virtualTableKeys = SchemaFormat.VirtualTable.all.names
     /// The keys allowed under `drop`.
-    static let dropKeys = ["tables", "columns", "indexes", "views", "triggers"]
+    static let dropKeys = SchemaFormat.Drop.all.names
     /// How errors name the top level.
     static let topLevel = "the top level of the file"
 
@@ -167,8 +167,8 @@ struct SchemaParser {
         var view = Schema.View(name: entry.key, select: "")
         for option in options {
             switch option.key {
-            case "select": view.select = try select(option, in: viewContext)
-            case "columns": view.columnNames = try reader.nameList(option, in: viewContext, example: "[id, title]").map(\.name)
+            case SchemaFormat.View.select.name: view.select = try select(option, in: viewContext)
+            case SchemaFormat.View.columns.name: view.columnNames = try reader.nameList(option, in: viewContext, example: "[id, title]").map(\.name)
             default: break
             }
         }
@@ -244,8 +244,8 @@ struct SchemaParser {
         var table = Schema.VirtualTable(name: entry.key, module: "")
         for option in options {
             switch option.key {
-            case "module": table.module = try reader.name(option.value, key: option.key, in: context)
-            case "arguments":
+            case SchemaFormat.VirtualTable.module.name: table.module = try reader.name(option.value, key: option.key, in: context)
+            case SchemaFormat.VirtualTable.arguments.name:
                 table.arguments = try reader.nameList(option, in: context, example: "[title, body, \"tokenize='porter'\"]")
                     .map { $0.name.trimmingCharacters(in: .whitespacesAndNewlines) }
             default: break
@@ -277,11 +277,11 @@ struct SchemaParser {
         }
         for option in entries {
             switch option.key {
-            case "tables": drop.tables = try names(option, in: context)
-            case "indexes": drop.indexes = try names(option, in: context)
-            case "views": drop.views = try names(option, in: context)
-            case "triggers": drop.triggers = try names(option, in: context)
-            case "columns":
+            case SchemaFormat.Drop.tables.name: drop.tables = try names(option, in: context)
+            case SchemaFormat.Drop.indexes.name: drop.indexes = try names(option, in: context)
+            case SchemaFormat.Drop.views.name: drop.views = try names(option, in: context)
+            case SchemaFormat.Drop.triggers.name: drop.triggers = try names(option, in: context)
+            case SchemaFormat.Drop.columns.name:
                 let tables = try reader.namedEntries(of: option.value, key: "columns", in: context,
                                                      expected: "a mapping of table names to column lists")
                 for table in tables {

@@ -12,16 +12,13 @@ import Yams
 /// ```
 struct TableParser {
     /// The keys a table mapping accepts.
-    static let keys = [
-        "columns", "renamed_from", "strict", "without_rowid", "primary_key", "unique", "checks",
-        "foreign_keys", "indexes",
-    ]
+    static let keys = SchemaFormat.Table.all.names
     /// The keys an index mapping accepts.
-    static let indexKeys = ["columns", "unique", "where", "renamed_from"]
+    static let indexKeys = SchemaFormat.Index.all.names
     /// The keys a `foreign_keys` entry accepts.
-    static let foreignKeyKeys = ["columns", "references", "on_delete", "on_update", "deferrable"]
+    static let foreignKeyKeys = SchemaFormat.ForeignKey.all.names
     /// The keys of a foreign key's `references`.
-    static let foreignKeyReferenceKeys = ["table", "columns"]
+    static let foreignKeyReferenceKeys = SchemaFormat.ForeignKeyReference.all.names
     /// The types a STRICT table accepts.
     static let strictTypes: Set<String> = ["INT", "INTEGER", "REAL", "TEXT", "BLOB", "ANY"]
 
@@ -58,7 +55,7 @@ struct TableParser {
 
         for option in entries {
             switch option.key {
-            case "renamed_from":
+            case SchemaFormat.Table.renamedFrom.name:
                 declared.renamedFrom = try reader.nameOrNameList(option, in: context).map {
                     Located(value: $0.name, node: $0.node)
                 }
@@ -68,14 +65,14 @@ struct TableParser {
                         reason: ColumnParser.renamedFromSelfReason(old.value, name), at: reader.location(of: old.node))
                 }
                 declared.table.renamedFrom = declared.renamedFrom.map(\.value)
-            case "strict": declared.table.isStrict = try reader.bool(option, in: context)
-            case "without_rowid": declared.table.isWithoutRowID = try reader.bool(option, in: context)
-            case "primary_key":
+            case SchemaFormat.Table.strict.name: declared.table.isStrict = try reader.bool(option, in: context)
+            case SchemaFormat.Table.withoutRowID.name: declared.table.isWithoutRowID = try reader.bool(option, in: context)
+            case SchemaFormat.Table.primaryKey.name:
                 declared.table.primaryKey = try columnList(option, of: declared, in: context, example: "[a, b]")
-            case "unique": declared.table.uniqueConstraints = try uniqueConstraints(option, of: declared, in: context)
-            case "checks": declared.table.checks = try checks(option, in: context)
-            case "foreign_keys": try foreignKeys(option, into: &declared, in: context)
-            case "indexes": try indexes(option, into: &declared, in: context)
+            case SchemaFormat.Table.unique.name: declared.table.uniqueConstraints = try uniqueConstraints(option, of: declared, in: context)
+            case SchemaFormat.Table.checks.name: declared.table.checks = try checks(option, in: context)
+            case SchemaFormat.Table.foreignKeys.name: try foreignKeys(option, into: &declared, in: context)
+            case SchemaFormat.Table.indexes.name: try indexes(option, into: &declared, in: context)
             default: break
             }
         }
@@ -172,11 +169,11 @@ struct TableParser {
             var referencesEntry: YAMLEntry?
             for option in entries {
                 switch option.key {
-                case "columns": columnsEntry = option
-                case "references": referencesEntry = option
-                case "on_delete": foreignKey.onDelete = try ColumnParser.action(option, reader: reader, in: fkContext)
-                case "on_update": foreignKey.onUpdate = try ColumnParser.action(option, reader: reader, in: fkContext)
-                case "deferrable": foreignKey.isDeferred = try reader.bool(option, in: fkContext)
+                case SchemaFormat.ForeignKey.columns.name: columnsEntry = option
+                case SchemaFormat.ForeignKey.references.name: referencesEntry = option
+                case SchemaFormat.ForeignKey.onDelete.name: foreignKey.onDelete = try ColumnParser.action(option, reader: reader, in: fkContext)
+                case SchemaFormat.ForeignKey.onUpdate.name: foreignKey.onUpdate = try ColumnParser.action(option, reader: reader, in: fkContext)
+                case SchemaFormat.ForeignKey.deferrable.name: foreignKey.isDeferred = try reader.bool(option, in: fkContext)
                 default: break
                 }
             }
@@ -196,10 +193,10 @@ struct TableParser {
             var referencedColumns: [Located<String>] = []
             for option in referenceEntries {
                 switch option.key {
-                case "table":
+                case SchemaFormat.ForeignKeyReference.table.name:
                     table = Located(value: try reader.name(option.value, key: option.key, in: referenceContext),
                                     node: option.value)
-                case "columns":
+                case SchemaFormat.ForeignKeyReference.columns.name:
                     referencedColumns = try reader.nameList(option, in: referenceContext, example: "[id]").map {
                         Located(value: $0.name, node: $0.node)
                     }
@@ -242,12 +239,12 @@ struct TableParser {
                 var hasColumns = false
                 for option in options {
                     switch option.key {
-                    case "columns":
+                    case SchemaFormat.Index.columns.name:
                         hasColumns = true
                         index.terms = try indexTerms(option, of: declared, in: indexContext)
-                    case "unique": index.isUnique = try reader.bool(option, in: indexContext)
-                    case "where": index.condition = try reader.text(option, in: indexContext, expected: "an SQL expression")
-                    case "renamed_from":
+                    case SchemaFormat.Index.unique.name: index.isUnique = try reader.bool(option, in: indexContext)
+                    case SchemaFormat.Index.condition.name: index.condition = try reader.text(option, in: indexContext, expected: "an SQL expression")
+                    case SchemaFormat.Index.renamedFrom.name:
                         renamedFrom = try reader.nameOrNameList(option, in: indexContext).map {
                             Located(value: $0.name, node: $0.node)
                         }

@@ -15,6 +15,7 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
             case .notAFilePath: "the database must be given as the path of a file"
             case .isDirectory: "it is a directory, not a database file"
             case .directoryMissing: "the directory \(URL(fileURLWithPath: path).deletingLastPathComponent().path) does not exist"
+            case .fileMissing: "there is no such file"
             }
             return "cannot use the database \(path): \(why)"
         case .cannotOpenDatabase(let path, let error):

@@ -66,6 +66,8 @@ public enum ReconcileError: Error, Sendable {
         case isDirectory
         /// The directory it is in does not exist.
         case directoryMissing
+        /// There is no such file (to inspect).
+        case fileMissing
     }
 
     /// The SQLite error behind this one, if there is one.

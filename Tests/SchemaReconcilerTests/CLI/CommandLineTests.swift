@@ -113,6 +113,37 @@ import Testing
         #expect(result.output.contains("CREATE VIEW \"v\" AS SELECT 1 AS one -- the answer\n;"))
     }
 
+    @Test func inspectPrintsAFileThatSyncsToTheSameDatabase() throws {
+        let space = try Workspace()
+        try space.execute("""
+            CREATE TABLE notes (id INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL DEFAULT '');
+            CREATE INDEX notes_body ON notes (lower(body));
+            CREATE VIRTUAL TABLE notes_fts USING fts5(body, content='notes', content_rowid='id');
+            """)
+        let result = try ReconcileCommand.run(["inspect", "--database", "app.sqlite", "--app-version", "2.3.0"], in: space.url)
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        #expect(result.output.contains("version: 2.3.0\n"))
+        #expect(result.output.contains("notes_fts: fts5(body, content='notes', content_rowid='id')"))
+        try space.writeSchema(result.output)
+        let adopt = try ReconcileCommand.run(["--legacy-version", "2.3.0"], in: space.url)
+        #expect(adopt.status == 0)
+        #expect(adopt.output.contains("app.sqlite synced to version 2.3.0: 0 statements, 0 upgrades"))
+        // The same database prints the same bytes.
+        #expect(try ReconcileCommand.run(["inspect"], in: space.url).output == result.output.replacingOccurrences(
+            of: "version: 2.3.0", with: "version: 1.0.0"))
+    }
+
+    @Test func inspectExitsThreeWhenSomethingCanOnlyBeAComment() throws {
+        let space = try Workspace()
+        try space.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, code TEXT UNIQUE ON CONFLICT REPLACE)")
+        let result = try ReconcileCommand.run(["inspect"], in: space.url)
+        #expect(result.status == 3)
+        #expect(result.error == "note: not declarable: table t: UNIQUE (code) ON CONFLICT REPLACE\n")
+        #expect(result.output.contains("  # not declarable: table t: UNIQUE (code) ON CONFLICT REPLACE\n  t:\n"))
+        #expect(try ReconcileCommand.run(["inspect", "--database", "missing.sqlite"], in: space.url).status == 1)
+    }
+
     @Test func statusShowsVersionsAndPendingUpgrades() throws {
         let space = try Workspace()
         try space.writeSchema(Self.schema)

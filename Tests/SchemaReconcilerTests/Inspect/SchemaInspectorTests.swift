@@ -188,10 +188,15 @@ struct SchemaInspectorTests {
             )
             """)
         let table = try #require(schema.tables.first)
+        // A literal whose spelling is not the one the literal is written with keeps its spelling,
+        // and still compares as the value it is.
         #expect(table.columns.map(\.defaultValue) == [
-            .text("active"), .integer(0), .integer(-1), .real(1.5), .null, .boolean(true), .sql("CURRENT_TIMESTAMP"),
-            .sql("strftime('%s','now')"), .text("it's"), .real(2.5), .integer(7), .boolean(false), nil,
+            .text("active"), .integer(0), .integer(-1), .real(1.5), .null, .sql("TRUE"), .sql("CURRENT_TIMESTAMP"),
+            .sql("strftime('%s','now')"), .text("it's"), .sql("+2.5"), .integer(7), .sql("false"), nil,
         ])
+        #expect(DefaultValue.sql("TRUE").comparisonKey == DefaultValue.boolean(true).comparisonKey)
+        #expect(DefaultValue.sql("+2.5").comparisonKey == DefaultValue.real(2.5).comparisonKey)
+        #expect(DefaultValue.sql("false").comparisonKey == DefaultValue.boolean(false).comparisonKey)
         #expect(table.columns[0] == Schema.Column(name: "status", type: "TEXT", defaultValue: .text("active")))
     }
 

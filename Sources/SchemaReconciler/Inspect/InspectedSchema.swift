@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+// MARK: - InspectedSchema
+
+/// The schema.yaml of a database as it is: every table, column, index, view, trigger and
+/// virtual table, exactly as the database defines them, for an app that adopts the reconciler
+/// with a database its own code built. A new database synced from it has the same schema, and
+/// a sync of the database itself (with the legacy version it is at) changes nothing but the
+/// version it records.
+///
+/// ```swift
+/// let inspected = try InspectedSchema(databaseAt: "app.sqlite", appVersion: "3.2.0")
+/// try inspected.yaml.write(toFile: "schema.yaml", atomically: true, encoding: .utf8)
+/// for clause in inspected.undeclarable { print("not declarable:", clause) }
+/// ```
+public struct InspectedSchema: Sendable {
+    /// The schema.yaml text. The same database always gives the same bytes.
+    public var yaml: String
+    /// What the database holds that the format cannot say, written as comments in ``yaml``.
+    public var undeclarable: [UndeclarableClause]
+    /// The text, loaded as the reconciler loads schema.yaml; nil when the loader refuses it.
+    public var file: SchemaFile?
+    /// Why the loader refuses the text, when it does: something of the database that the writer
+    /// does not know how to say (please report it).
+    public var loadError: SchemaError?
+
+    /// Whether the file says everything the database holds: nothing is left to comments, and it loads.
+    public var isComplete: Bool { undeclarable.isEmpty && loadError == nil }
+
+    /// Inspects the database file at `path`, read only; it must exist.
+    ///
+    /// - Parameter appVersion: The `version` the file says it belongs to.
+    /// - Throws: ``ReconcileError`` when the database cannot be read.
+    public init(databaseAt path: String, appVersion: SemanticVersion = "1.0.0") throws {
+        try DatabaseFile.check(path)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ReconcileError.invalidDatabasePath(path, problem: .fileMissing)
+        }
+        try self.init(DatabaseFile.open(path, readonly: true, busyTimeout: .seconds(30)), appVersion: appVersion,
+                      schemaURL: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("schema.yaml"))
+    }
+
+    /// Inspects the database behind an app's GRDB connection; reads only.
+    ///
+    /// - Parameter appVersion: The `version` the file says it belongs to.
+    /// - Throws: ``ReconcileError`` when the database cannot be read.
+    public init(_ reader: any DatabaseReader, appVersion: SemanticVersion = "1.0.0") throws {
+        try self.init(reader, appVersion: appVersion, schemaURL: URL(fileURLWithPath: "schema.yaml"))
+    }
+
+    private init(_ reader: any DatabaseReader, appVersion: SemanticVersion, schemaURL: URL) throws {
+        let schema = try SyncSession.reporting(path: reader.path) {
+            try reader.read { db in try SchemaInspector().inspect(db) }
+        }
+        var writer = SchemaWriter(version: appVersion)
+        yaml = writer.yaml(for: schema)
+        undeclarable = writer.notes
+        do {
+            file = try SchemaFile(yaml: yaml, url: schemaURL)
+        } catch {
+            file = nil
+            loadError = error
+        }
+    }
+}

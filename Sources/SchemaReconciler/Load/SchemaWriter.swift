@@ -1,0 +1,300 @@
+import Yams
+
+// MARK: - SchemaWriter
+
+/// Writes a schema as schema.yaml, with the keys of ``SchemaFormat`` and the short forms where
+/// they say the same (`nickname: TEXT`, `users_by_team: [team_id]`): the text the loader reads
+/// back as the same schema. What the format cannot say about an object is left out of it and
+/// written as a comment above it, and listed in ``notes``.
+///
+/// ```swift
+/// var writer = SchemaWriter(version: "1.0.0")
+/// let yaml = writer.yaml(for: liveSchema)
+/// writer.notes // what the file could not declare
+/// ```
+package struct SchemaWriter {
+    /// The app version written as `version`.
+    package var version: SemanticVersion
+    /// What the format cannot say, found while writing.
+    package private(set) var notes: [UndeclarableClause] = []
+    /// The comments to write above each object, by its section and position in it.
+    private var comments: [Section: [Int: [String]]] = [:]
+
+    /// The sections of the file, in the order they are written.
+    private enum Section: String, CaseIterable {
+        case tables, virtualTables = "virtual_tables", views, triggers
+    }
+
+    /// Creates a writer.
+    package init(version: SemanticVersion) {
+        self.version = version
+    }
+
+    // MARK: Writing
+
+    /// The file for `schema`.
+    package mutating func yaml(for schema: Schema) -> String {
+        notes = []
+        comments = [:]
+        var pairs: [(Node, Node)] = [(key(SchemaFormat.TopLevel.version), plain(version.description))]
+        pairs.append((key(SchemaFormat.TopLevel.tables), block(schema.tables.enumerated().map { position, table in
+            (name(table.name), self.table(table, position: position, in: schema))
+        })))
+        if !schema.virtualTables.isEmpty {
+            pairs.append((key(SchemaFormat.TopLevel.virtualTables), block(schema.virtualTables.map { table in
+                (name(table.name), text(table.module + "(" + table.arguments.joined(separator: ", ") + ")"))
+            })))
+        }
+        if !schema.views.isEmpty {
+            pairs.append((key(SchemaFormat.TopLevel.views), block(schema.views.map { (name($0.name), view($0)) })))
+        }
+        let triggers = schema.triggers.enumerated().filter { position, trigger in
+            guard schema.table(named: trigger.table) == nil, schema.view(named: trigger.table) == nil else { return true }
+            note(.trigger, trigger.name, clause: "attached to \(trigger.table), which the file cannot declare",
+                 section: .triggers, position: position)
+            return false
+        }
+        if !triggers.isEmpty {
+            pairs.append((key(SchemaFormat.TopLevel.triggers), block(triggers.map { (name($0.element.name), text($0.element.sql)) })))
+        }
+        let body = (try? Yams.serialize(node: .mapping(Node.Mapping(pairs, .implicit, .block)), indent: 2, width: -1,
+                                        allowUnicode: true)) ?? ""
+        return layout(body)
+    }
+
+    // MARK: Tables
+
+    private mutating func table(_ table: Schema.Table, position: Int, in schema: Schema) -> Node {
+        for clause in Self.keptClauses(of: table) {
+            note(.table, table.name, clause: clause, section: .tables, position: position)
+        }
+        let keyOnColumn = table.primaryKey.count == 1
+        var pairs: [(Node, Node)] = [(key(SchemaFormat.Table.columns), block(table.columns.map { column in
+            (name(column.name), self.column(column, of: table, keyOnColumn: keyOnColumn, position: position, in: schema))
+        }))]
+        if table.isStrict { pairs.append((key(SchemaFormat.Table.strict), plain("true"))) }
+        if table.isWithoutRowID { pairs.append((key(SchemaFormat.Table.withoutRowID), plain("true"))) }
+        if table.primaryKey.count > 1 {
+            pairs.append((key(SchemaFormat.Table.primaryKey), names(table.primaryKey)))
+        }
+        if !table.uniqueConstraints.isEmpty {
+            pairs.append((key(SchemaFormat.Table.unique), .sequence(Node.Sequence(table.uniqueConstraints.map(names), .implicit, .flow))))
+        }
+        if !table.checks.isEmpty {
+            pairs.append((key(SchemaFormat.Table.checks), .sequence(Node.Sequence(table.checks.map { text($0) }, .implicit, .block))))
+        }
+        let foreignKeys = table.foreignKeys.filter { declarable($0.table, $0.referencedColumns, columns: $0.columns.count,
+                                                                 of: table, position: position, in: schema) }
+        if !foreignKeys.isEmpty {
+            pairs.append((key(SchemaFormat.Table.foreignKeys), .sequence(Node.Sequence(foreignKeys.map(foreignKey), .implicit, .block))))
+        }
+        if !table.indexes.isEmpty {
+            pairs.append((key(SchemaFormat.Table.indexes), block(table.indexes.map { (name($0.name), index($0)) })))
+        }
+        return block(pairs)
+    }
+
+    private mutating func column(_ column: Schema.Column, of table: Schema.Table, keyOnColumn: Bool, position: Int,
+                                 in schema: Schema) -> Node {
+        var pairs: [(Node, Node)] = []
+        if let type = column.type {
+            if ColumnParser.typeNameProblem(type) == nil {
+                pairs.append((key(SchemaFormat.Column.type), text(type)))
+            } else {
+                note(.column, "\(table.name).\(column.name)", clause: "type \(type)", section: .tables, position: position)
+            }
+        }
+        let isKey = column.isPrimaryKey || (keyOnColumn && table.primaryKey[0].isSameName(as: column.name))
+        if isKey { pairs.append((key(SchemaFormat.Column.primaryKey), plain("true"))) }
+        if column.isAutoincrement { pairs.append((key(SchemaFormat.Column.autoincrement), plain("true"))) }
+        if column.isNotNull { pairs.append((key(SchemaFormat.Column.notNull), plain("true"))) }
+        if column.isUnique { pairs.append((key(SchemaFormat.Column.unique), plain("true"))) }
+        if let value = column.defaultValue { pairs.append(defaultValue(value)) }
+        if let collation = column.collation { pairs.append((key(SchemaFormat.Column.collate), text(collation))) }
+        if let check = column.check { pairs.append((key(SchemaFormat.Column.check), text(check))) }
+        if let reference = column.reference,
+           declarable(reference.table, reference.column.map { [$0] } ?? [], columns: 1, of: table, position: position, in: schema) {
+            pairs += self.reference(reference)
+        }
+        if let generated = column.generated {
+            pairs.append((key(SchemaFormat.Column.generated), text(generated.expression)))
+            if generated.isStored { pairs.append((key(SchemaFormat.Column.stored), plain("true"))) }
+        }
+        // The short forms: the type alone, or nothing at all.
+        if pairs.isEmpty { return .mapping(Node.Mapping([], .implicit, .flow)) }
+        if pairs.count == 1, let type = column.type, pairs[0].0 == key(SchemaFormat.Column.type) {
+            return text(type)
+        }
+        return .mapping(Node.Mapping(pairs, .implicit, .flow))
+    }
+
+    /// `default: literal` when the loader reads the literal back as the same value and SQLite
+    /// gets the same text; `default_sql: text` otherwise.
+    private func defaultValue(_ value: DefaultValue) -> (Node, Node) {
+        switch value {
+        case .sql(let expression):
+            return (key(SchemaFormat.Column.defaultSQL), text(expression))
+        case .text(let string):
+            return (key(SchemaFormat.Column.defaultValue), text(string, quotedUnless: .value(.text(string))))
+        case .null, .integer, .real, .boolean:
+            let written = value == .null ? "null" : value.displayText
+            if DefaultValue.reading(yaml: written, isQuoted: false) == .value(value) {
+                return (key(SchemaFormat.Column.defaultValue), plain(written))
+            }
+            return (key(SchemaFormat.Column.defaultSQL), text(value.sqlExpression))
+        }
+    }
+
+    /// `references: parent.column` (or the parent alone) with `on_delete`/`on_update`; the
+    /// mapping form when the names hold dots or the key is deferrable.
+    private func reference(_ reference: ColumnReference) -> [(Node, Node)] {
+        var actions: [(Node, Node)] = []
+        if let action = reference.onDelete { actions.append((key(SchemaFormat.Column.onDelete), plain(action.sql))) }
+        if let action = reference.onUpdate { actions.append((key(SchemaFormat.Column.onUpdate), plain(action.sql))) }
+        let dotted = reference.table.contains(".") || (reference.column?.contains(".") ?? false)
+        if !dotted && !reference.isDeferred {
+            let target = reference.column.map { reference.table + "." + $0 } ?? reference.table
+            return [(key(SchemaFormat.Column.references), text(target))] + actions
+        }
+        var pairs: [(Node, Node)] = [(key(SchemaFormat.Reference.table), name(reference.table))]
+        if let column = reference.column { pairs.append((key(SchemaFormat.Reference.column), name(column))) }
+        pairs += actions
+        if reference.isDeferred { pairs.append((key(SchemaFormat.Reference.deferrable), plain("true"))) }
+        return [(key(SchemaFormat.Column.references), .mapping(Node.Mapping(pairs, .implicit, .flow)))]
+    }
+
+    private func foreignKey(_ foreignKey: Schema.ForeignKey) -> Node {
+        var target: [(Node, Node)] = [(key(SchemaFormat.ForeignKeyReference.table), name(foreignKey.table))]
+        if !foreignKey.referencedColumns.isEmpty {
+            target.append((key(SchemaFormat.ForeignKeyReference.columns), names(foreignKey.referencedColumns)))
+        }
+        var pairs: [(Node, Node)] = [
+            (key(SchemaFormat.ForeignKey.columns), names(foreignKey.columns)),
+            (key(SchemaFormat.ForeignKey.references), .mapping(Node.Mapping(target, .implicit, .flow))),
+        ]
+        if let action = foreignKey.onDelete { pairs.append((key(SchemaFormat.ForeignKey.onDelete), plain(action.sql))) }
+        if let action = foreignKey.onUpdate { pairs.append((key(SchemaFormat.ForeignKey.onUpdate), plain(action.sql))) }
+        if foreignKey.isDeferred { pairs.append((key(SchemaFormat.ForeignKey.deferrable), plain("true"))) }
+        return .mapping(Node.Mapping(pairs, .implicit, .flow))
+    }
+
+    /// Whether a foreign key can be declared: its parent is a table of the file, and the parent
+    /// key is the parent's primary key or unique, as the loader requires (SQLite accepts others
+    /// at CREATE, and fails later with "foreign key mismatch"). A note says why when it cannot.
+    private mutating func declarable(_ parent: String, _ parentColumns: [String], columns: Int, of table: Schema.Table,
+                                     position: Int, in schema: Schema) -> Bool {
+        let clause = "REFERENCES \(parent)" + (parentColumns.isEmpty ? "" : " (\(parentColumns.joined(separator: ", ")))")
+        guard let parentTable = schema.table(named: parent) else {
+            note(.table, table.name, clause: clause + ": there is no table \(parent)", section: .tables, position: position)
+            return false
+        }
+        if let problem = parentTable.parentKeyProblem(columns: parentColumns, childColumns: columns) {
+            note(.table, table.name, clause: "\(clause): \(problem)", section: .tables, position: position)
+            return false
+        }
+        return true
+    }
+
+    // MARK: Indexes and views
+
+    private func index(_ index: Schema.Index) -> Node {
+        let terms = Node.sequence(Node.Sequence(index.terms.map { text($0.text) }, .implicit, .flow))
+        if !index.isUnique && index.condition == nil { return terms }
+        var pairs: [(Node, Node)] = [(key(SchemaFormat.Index.columns), terms)]
+        if index.isUnique { pairs.append((key(SchemaFormat.Index.unique), plain("true"))) }
+        if let condition = index.condition { pairs.append((key(SchemaFormat.Index.condition), text(condition))) }
+        return .mapping(Node.Mapping(pairs, .implicit, .flow))
+    }
+
+    private func view(_ view: Schema.View) -> Node {
+        guard !view.columnNames.isEmpty else { return text(view.select) }
+        return block([(key(SchemaFormat.View.columns), names(view.columnNames)), (key(SchemaFormat.View.select), text(view.select))])
+    }
+
+    // MARK: Notes
+
+    private mutating func note(_ kind: SchemaObjectKind, _ name: String, clause: String, section: Section, position: Int) {
+        let note = UndeclarableClause(kind: kind, name: name, clause: clause)
+        notes.append(note)
+        comments[section, default: [:]][position, default: []].append("# not declarable: \(note)")
+    }
+
+    /// What a live table's definition says that the format has no key for: conflict resolutions,
+    /// constraint names, and key terms with COLLATE or DESC (a sync keeps them all).
+    static func keptClauses(of table: Schema.Table) -> [String] {
+        let kept = table.keptClauses
+        func describe(_ constraint: KeptClauses.Constraint) -> String {
+            let columns = constraint.columns.map { key in table.columns.first { $0.name.sqlName == key }?.name ?? key.description }
+            switch constraint.kind {
+            case .notNull: return "NOT NULL on \(columns.joined())"
+            case .primaryKey: return "PRIMARY KEY (\(columns.joined(separator: ", ")))"
+            case .unique: return "UNIQUE (\(columns.joined(separator: ", ")))"
+            case .check: return "CHECK (\(constraint.expression ?? ""))"
+            case .foreignKey: return "FOREIGN KEY (\(columns.joined(separator: ", ")))"
+            }
+        }
+        var clauses = kept.conflicts.map { "\(describe($0.key)) ON CONFLICT \($0.value)" }
+        clauses += kept.names.map { "CONSTRAINT \(SQLText.quote($0.value)) on \(describe($0.key))" }
+        clauses += kept.keyTerms.map { constraint, terms in
+            let kind = constraint.kind == .primaryKey ? "PRIMARY KEY" : "UNIQUE"
+            return "\(kind) (\(terms.map { SQLText.quote($0.column) + ($0.suffix.isEmpty ? "" : " " + $0.suffix) }.joined(separator: ", ")))"
+        }
+        return clauses.sorted()
+    }
+
+    // MARK: Layout
+
+    /// A blank line between the sections and between the tables, and the notes above the
+    /// objects they are about.
+    private func layout(_ body: String) -> String {
+        var lines: [String] = ["# schema.yaml written by `reconcile inspect`. Review it: the schema is as the database has it."]
+        var section: Section?
+        var position = -1
+        for line in body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if let first = line.first, first != " " {
+                lines.append("")
+                section = Section.allCases.first { line.hasPrefix($0.rawValue + ":") }
+                position = -1
+            } else if let section, line.hasPrefix("  "), !line.hasPrefix("   ") {
+                position += 1
+                if section == .tables && position > 0 { lines.append("") }
+                lines += (comments[section]?[position] ?? []).map { "  " + $0 }
+            }
+            lines.append(line)
+        }
+        while lines.last == "" { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Nodes
+
+    private func key(_ key: SchemaFormat.Key) -> Node { plain(key.name) }
+
+    private func plain(_ string: String) -> Node {
+        .scalar(Node.Scalar(string, .implicit, .plain))
+    }
+
+    /// A name: quoted when YAML would read it plain as anything but text (null, `<<`…).
+    private func name(_ string: String) -> Node {
+        text(string)
+    }
+
+    /// Text that the loader reads as this same text: plain when YAML allows it and reads it so,
+    /// quoted otherwise; a literal block when it spans lines.
+    private func text(_ string: String, quotedUnless reading: DefaultValue.YAMLReading? = nil) -> Node {
+        if string.contains("\n") {
+            return .scalar(Node.Scalar(string, .implicit, .literal))
+        }
+        let ambiguous = YAMLReader.nullSpellings.contains(string) || string == "<<" || string != string.trimmingCharacters(in: .whitespaces)
+            || reading.map { DefaultValue.reading(yaml: string, isQuoted: false) != $0 } ?? false
+        return .scalar(Node.Scalar(string, .implicit, ambiguous ? .singleQuoted : .plain))
+    }
+
+    private func names(_ list: [String]) -> Node {
+        .sequence(Node.Sequence(list.map(name), .implicit, .flow))
+    }
+
+    private func block(_ pairs: [(Node, Node)]) -> Node {
+        .mapping(Node.Mapping(pairs, .implicit, .block))
+    }
+}
