@@ -32,6 +32,7 @@ let package = Package(
             name: "reconcile",
             dependencies: [
                 "SchemaReconciler",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -21,10 +21,10 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("How long to wait for another connection's write lock.", valueName: "seconds"))
     var busyTimeout: Double = 30
 
-    /// The reconciler these options describe.
-    func reconciler() -> Reconciler {
+    /// The reconciler these options describe, refusing plans with the `denied` hazards.
+    func reconciler(denying denied: [Hazard.Kind] = []) -> Reconciler {
         Reconciler(schemaPath: schema, options: Reconciler.Options(
             legacyVersion: legacyVersion, allowsNewerDatabase: allowNewerDatabase,
-            busyTimeout: .milliseconds(Int64(max(0, busyTimeout) * 1000))))
+            busyTimeout: .milliseconds(Int64(max(0, busyTimeout) * 1000)), deniedHazards: Set(denied)))
     }
 }

@@ -12,6 +12,8 @@ enum ExitStatus: Int32 {
     case invalidInput = 2
     /// `inspect`: the database holds something the printed file can only say as a comment.
     case incomplete = 3
+    /// `sync --check`: a sync would change the database (which was not touched).
+    case wouldChange = 4
 
     /// The status for a library error: invalid input, or a sync that could not be applied.
     init(_ error: ReconcileError) {

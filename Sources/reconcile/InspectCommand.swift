@@ -20,17 +20,25 @@ struct InspectCommand: ParsableCommand {
     @Option(name: .long, help: "The version the printed file says it belongs to.")
     var appVersion: SemanticVersion = "1.0.0"
 
+    @OptionGroup var output: OutputOptions
+
     func run() throws {
-        let inspected = try InspectedSchema(databaseAt: database, appVersion: appVersion)
-        print(inspected.yaml, terminator: "")
-        for clause in inspected.undeclarable {
-            ErrorText.printLine("note: not declarable: \(clause)")
-        }
-        if let error = inspected.loadError {
-            ErrorText.printLine("note: the printed file does not load as written: \(error)")
-        }
-        if !inspected.isComplete {
-            throw ExitCode(ExitStatus.incomplete.rawValue)
+        try output.reportingErrors {
+            let inspected = try InspectedSchema(databaseAt: database, appVersion: appVersion)
+            if output.isJSON {
+                JSONOutput.print(InspectJSON.inspected(inspected))
+            } else {
+                print(inspected.yaml, terminator: "")
+                for clause in inspected.undeclarable {
+                    ErrorText.printLine("note: not declarable: \(clause)")
+                }
+                if let error = inspected.loadError {
+                    ErrorText.printLine("note: the printed file does not load as written: \(error)")
+                }
+            }
+            if !inspected.isComplete {
+                throw ExitCode(ExitStatus.incomplete.rawValue)
+            }
         }
     }
 }

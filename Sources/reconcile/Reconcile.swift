@@ -14,8 +14,10 @@ struct Reconcile: ParsableCommand {
         abstract: "Bring a SQLite database to the shape schema.yaml declares, and run its upgrade scripts.",
         discussion: """
             Exit status: 0 when the database is in sync (or nothing was to do), 1 when the sync \
-            could not be applied (the database is left exactly as it was), 2 on invalid input.
+            could not be applied (the database is left exactly as it was), 2 on invalid input, \
+            3 when inspect cannot declare everything, 4 when sync --check finds work to do.
             """,
+        version: Reconciler.libraryVersion,
         subcommands: [SyncCommand.self, StatusCommand.self, InspectCommand.self],
         defaultSubcommand: SyncCommand.self)
 

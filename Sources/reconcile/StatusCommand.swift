@@ -10,9 +10,16 @@ struct StatusCommand: ParsableCommand {
         abstract: "Show the stored and declared versions, the upgrades applied and pending, and any schema drift.")
 
     @OptionGroup var options: DatabaseOptions
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let status = try options.reconciler().status(databaseAt: options.database)
-        print(StatusText(status, database: options.database).lines, terminator: "")
+        try output.reportingErrors {
+            let status = try options.reconciler().status(databaseAt: options.database)
+            if output.isJSON {
+                JSONOutput.print(StatusJSON.status(status, database: options.database))
+            } else {
+                print(StatusText(status, database: options.database).lines, terminator: "")
+            }
+        }
     }
 }

@@ -3,25 +3,65 @@ import SchemaReconciler
 
 // MARK: - sync
 
-/// `reconcile [sync]`: syncs the database, or with `--dry-run` prints what a sync would do.
+/// `reconcile [sync]`: syncs the database; with `--dry-run` prints what a sync would do, with
+/// `--check` only says whether it would do anything.
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Sync the database with schema.yaml (the default), or preview the sync with --dry-run.")
+        abstract: "Sync the database with schema.yaml (the default), or preview the sync with --dry-run.",
+        discussion: """
+            --check exits 0 when the database is in sync and 4 when a sync would change it; it \
+            writes nothing. --deny refuses a sync (or a --check) whose plan has one of the hazards \
+            named, with exit status 1.
+            """)
 
     @OptionGroup var options: DatabaseOptions
+    @OptionGroup var output: OutputOptions
 
     @Flag(name: .long, help: "Print every statement and upgrade the sync would run, and change nothing.")
     var dryRun = false
 
+    @Flag(name: .long, help: "Change nothing; exit 0 when the database is in sync, 4 when a sync would change it.")
+    var check = false
+
+    @Option(name: .long, parsing: .upToNextOption,
+            help: ArgumentHelp("Refuse a plan that has one of these hazards (exit 1).", valueName: "hazard"))
+    var deny: [Hazard.Kind] = []
+
+    func validate() throws {
+        if dryRun && check { throw ValidationError("--dry-run and --check cannot be used together.") }
+    }
+
     func run() throws {
-        let reconciler = options.reconciler()
-        if dryRun {
-            print(PlanText(try reconciler.plan(databaseAt: options.database)).script, terminator: "")
-            return
+        try output.reportingErrors {
+            let reconciler = options.reconciler(denying: deny)
+            if dryRun || check {
+                try preview(reconciler)
+            } else {
+                try sync(reconciler)
+            }
         }
+    }
+
+    /// `--dry-run` and `--check`: the plan, and for `--check` the policy and the exit status.
+    private func preview(_ reconciler: Reconciler) throws {
+        let plan = try reconciler.plan(databaseAt: options.database)
+        if check { try reconciler.refuseDeniedHazards(in: plan) }
+        if output.isJSON {
+            JSONOutput.print(PlanJSON.plan(plan))
+        } else {
+            print(check ? PlanText(plan).summary : PlanText(plan).script, terminator: "")
+        }
+        if check && !plan.isNothingToDo { throw ExitCode(ExitStatus.wouldChange.rawValue) }
+    }
+
+    private func sync(_ reconciler: Reconciler) throws {
         let report = try reconciler.sync(databaseAt: options.database)
-        ErrorText.print(report.warnings)
-        print(ReportText(report, database: options.database).lines, terminator: "")
+        if output.isJSON {
+            JSONOutput.print(ReportJSON.report(report, database: options.database))
+        } else {
+            ErrorText.print(report.warnings)
+            print(ReportText(report, database: options.database).lines, terminator: "")
+        }
     }
 }

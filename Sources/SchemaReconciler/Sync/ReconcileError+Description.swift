@@ -69,6 +69,10 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
             let message = (error as? DatabaseError).map(Self.message(of:)) ?? String(describing: error)
             return "upgrade \(upgrade.version) (\(upgrade.name)) failed: \(message). "
                 + "The database was rolled back; nothing was changed."
+        case .hazardsDenied(let denied):
+            let kinds = Array(Set(denied.map(\.hazard.kind.rawValue))).sorted().joined(separator: ", ")
+            return "the plan has hazards that are denied (\(kinds)); nothing was changed:\n  "
+                + denied.map(\.description).joined(separator: "\n  ")
         case .verificationFailed(let changes):
             return "after applying the plan the database still differs from schema.yaml "
                 + "(this is a bug in the reconciler; please report it). The database was rolled back.\n  "
@@ -140,6 +144,7 @@ extension ReconcileError: CustomNSError {
         case .upgradeFailed: 16
         case .codeUpgradeFailed: 17
         case .verificationFailed: 18
+        case .hazardsDenied: 19
         }
     }
 

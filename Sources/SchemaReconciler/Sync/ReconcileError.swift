@@ -55,6 +55,8 @@ public enum ReconcileError: Error, Sendable {
     case upgradeFailed(Upgrade, line: Int, statement: String, error: DatabaseError)
     /// An upgrade registered in code threw.
     case codeUpgradeFailed(Upgrade, error: any Error)
+    /// The plan has hazards that ``Reconciler/Options/deniedHazards`` refuses; nothing was touched.
+    case hazardsDenied([DeniedHazard])
     /// After the steps, the live schema still differs from the declared one (a bug: please report it).
     case verificationFailed([Change])
 

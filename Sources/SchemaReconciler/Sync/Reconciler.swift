@@ -22,6 +22,9 @@ import GRDB
 /// for path in tenantPaths { try shared.sync(databaseAt: path) }
 /// ```
 public struct Reconciler: Sendable {
+    /// The version of this library and of the `reconcile` command (`reconcile --version`).
+    public static let libraryVersion = "0.1.0"
+
     // MARK: Options
 
     /// How a sync treats databases it did not create, and how long it waits for them.
@@ -32,6 +35,13 @@ public struct Reconciler: Sendable {
         public var allowsNewerDatabase: Bool
         /// How long a sync by path waits for another connection's write lock.
         public var busyTimeout: Duration
+        /// The hazards a sync refuses: a plan with one of these kinds is not applied, and the
+        /// sync throws ``ReconcileError/hazardsDenied(_:)`` before touching anything.
+        ///
+        /// ```swift
+        /// options.deniedHazards = [.dropsData]   // "never drop data here"
+        /// ```
+        public var deniedHazards: Set<Hazard.Kind>
 
         /// Creates options.
         ///
@@ -39,10 +49,11 @@ public struct Reconciler: Sendable {
         /// let options = Reconciler.Options(legacyVersion: "1.0.0", busyTimeout: .seconds(5))
         /// ```
         public init(legacyVersion: SemanticVersion = .zero, allowsNewerDatabase: Bool = false,
-                    busyTimeout: Duration = .seconds(30)) {
+                    busyTimeout: Duration = .seconds(30), deniedHazards: Set<Hazard.Kind> = []) {
             self.legacyVersion = legacyVersion
             self.allowsNewerDatabase = allowsNewerDatabase
             self.busyTimeout = busyTimeout
+            self.deniedHazards = deniedHazards
         }
     }
 
@@ -139,6 +150,18 @@ public struct Reconciler: Sendable {
                 throw ReconcileError.invalidSchema(error)
             }
         }
+    }
+
+    /// Throws ``ReconcileError/hazardsDenied(_:)`` when `plan` has a hazard that
+    /// ``Options/deniedHazards`` names.
+    ///
+    /// ```swift
+    /// let plan = try reconciler.plan(databaseAt: path)
+    /// try reconciler.refuseDeniedHazards(in: plan)   // what `reconcile --check --deny …` does
+    /// ```
+    public func refuseDeniedHazards(in plan: Plan) throws(ReconcileError) {
+        let denied = plan.deniedHazards(options.deniedHazards)
+        if !denied.isEmpty { throw ReconcileError.hazardsDenied(denied) }
     }
 
     /// What makes the plans of syncs with `file`.

@@ -62,6 +62,7 @@ struct SyncSession {
         while true {
             if !planUnderLock, let plan = prepared?.plan {
                 if prepared!.isNothingToWrite { return Self.nothingToDo(plan) }
+                try reconciler.refuseDeniedHazards(in: plan)
                 if plan.requiresForeignKeysOff && foreignKeysOn {
                     try db.execute(sql: "PRAGMA foreign_keys = OFF")
                     foreignKeysOn = false
@@ -78,6 +79,7 @@ struct SyncSession {
                         outcome = .nothingToDo(current.plan)
                         return .rollback
                     }
+                    try reconciler.refuseDeniedHazards(in: current.plan)
                 }
                 if current.plan.requiresForeignKeysOff && foreignKeysOn {
                     outcome = .needsForeignKeysOff

@@ -22,8 +22,9 @@ struct PlanText {
         var lines = [heading]
         lines += plan.warnings.map { comment("warning: \($0)") }
         lines += steps(plan.expandSteps)
-        for upgrade in plan.upgrades {
+        for (offset, upgrade) in plan.upgrades.enumerated() {
             lines.append("")
+            if offset == 0 { lines.append(comment(hazardLine(.runsUpgrades(count: plan.upgrades.count)))) }
             lines.append(comment("upgrade \(upgrade.version): run the "
                 + (upgrade.kind == .script ? "script \(upgrade.name)" : "code upgrade \(upgrade.name)")))
         }
@@ -36,6 +37,29 @@ struct PlanText {
             lines.append("")
             lines.append(closing)
         }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What `--check` prints: whether a sync would change anything, and what, one step a line.
+    ///
+    /// ```
+    /// a sync would change the database (from version 1.1.0 to 1.2.0): 2 steps, 1 upgrade
+    ///   add column users.nickname (native ALTER)
+    /// ```
+    var summary: String {
+        if plan.isNothingToDo {
+            return "in sync: the database matches schema.yaml at version \(plan.toVersion)\n"
+        }
+        let from = switch plan.fromVersion {
+        case nil: "new database at version \(plan.toVersion)"
+        case plan.toVersion: "at version \(plan.toVersion)"
+        case let version?: "from version \(version) to \(plan.toVersion)"
+        }
+        let steps = plan.steps.count, upgrades = plan.upgrades.count
+        var lines = ["a sync would change the database (\(from)): \(steps) step\(steps == 1 ? "" : "s"), "
+                     + "\(upgrades) upgrade\(upgrades == 1 ? "" : "s")"]
+        lines += plan.steps.map { "  \($0)" } + plan.upgrades.map { "  \($0)" }
+        lines += plan.hazards.map { "  " + hazardLine($0) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -64,12 +88,20 @@ struct PlanText {
         for step in steps {
             lines.append("")
             lines.append(comment(step.description))
+            for hazard in step.hazards {
+                lines.append(comment(hazardLine(hazard)))
+            }
             for constraint in step.checkedConstraints {
                 lines.append(comment("(first checks that no row violates \(constraint))"))
             }
             lines += step.statements.map { SQLText.closingLineComment($0) + ";" }
         }
         return lines
+    }
+
+    /// `hazard copies-rows: copies 3 rows of table notes`.
+    private func hazardLine(_ hazard: Hazard) -> String {
+        "hazard \(hazard.kind.rawValue): \(hazard)"
     }
 
     /// A comment line, kept a comment even when a name in it holds a line break.

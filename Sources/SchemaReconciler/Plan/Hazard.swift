@@ -1,0 +1,160 @@
+// MARK: - Hazard
+
+/// What a step, or a plan, does that a CI job or a server may want to forbid: drop data, copy a
+/// table, scan its rows, recreate views or triggers, run upgrades. Each step says which apply
+/// to it (``Step/hazards``), and ``Reconciler/Options/deniedHazards`` refuses a sync whose plan
+/// has one of the kinds it names, before anything is touched.
+///
+/// ```swift
+/// for hazard in plan.hazards { print(hazard) } // copies 120000 rows of table messages
+/// var options = Reconciler.Options()
+/// options.deniedHazards = [.dropsData, .copiesRows]   // "never lose data, no rebuild at launch"
+/// ```
+public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A declared drop removes a table, a column or a virtual table, and the data it holds
+    /// (`rows`, when known, of the table or of the column's table).
+    case dropsData(table: String, column: String?, rows: Int?)
+    /// A rebuild copies every row of a table (`rows`, when known).
+    case copiesRows(table: String, rows: Int?)
+    /// A constraint a step adds is checked against every row first (`rows`, when known).
+    case scansRows(table: String, rows: Int?)
+    /// A view or a trigger is dropped and created again.
+    case recreates(kind: SchemaObjectKind, name: String)
+    /// The plan runs upgrades (this many).
+    case runsUpgrades(count: Int)
+
+    /// The kinds of hazard, as a policy names them.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// ``Hazard/dropsData(table:column:rows:)``.
+        case dropsData = "drops-data"
+        /// ``Hazard/copiesRows(table:rows:)``.
+        case copiesRows = "copies-rows"
+        /// ``Hazard/scansRows(table:rows:)``.
+        case scansRows = "scans-rows"
+        /// ``Hazard/recreates(kind:name:)``.
+        case recreates = "recreates-views-or-triggers"
+        /// ``Hazard/runsUpgrades(count:)``.
+        case runsUpgrades = "runs-upgrades"
+    }
+
+    /// The hazard's kind.
+    public var kind: Kind {
+        switch self {
+        case .dropsData: .dropsData
+        case .copiesRows: .copiesRows
+        case .scansRows: .scansRows
+        case .recreates: .recreates
+        case .runsUpgrades: .runsUpgrades
+        }
+    }
+
+    public var description: String {
+        func rows(_ count: Int?) -> String { count.map { "\($0) row\($0 == 1 ? "" : "s")" } ?? "the rows" }
+        switch self {
+        case .dropsData(let table, let column?, let count):
+            return "drops column \(table).\(column) with the data of \(rows(count))"
+        case .dropsData(let table, nil, let count):
+            return "drops table \(table) with \(rows(count))"
+        case .copiesRows(let table, let count):
+            return "copies \(rows(count)) of table \(table)"
+        case .scansRows(let table, let count):
+            return "scans \(rows(count)) of table \(table)"
+        case .recreates(let kind, let name):
+            return "recreates \(kind) \(name)"
+        case .runsUpgrades(let count):
+            return "runs \(count) upgrade\(count == 1 ? "" : "s")"
+        }
+    }
+}
+
+// MARK: - Hazards of steps and plans
+
+extension Step {
+    /// The hazards of this step.
+    public var hazards: [Hazard] {
+        var hazards: [Hazard] = []
+        switch action {
+        case .dropTable(let table):
+            hazards.append(.dropsData(table: table, column: nil, rows: rows))
+        case .dropColumn(let table, let column):
+            hazards.append(.dropsData(table: table, column: column, rows: rows))
+        case .rebuildTable(let table), .rebuildVirtualTable(let table):
+            for case .dropColumn(_, let column) in changes {
+                hazards.append(.dropsData(table: table, column: column, rows: rows))
+            }
+            hazards.append(.copiesRows(table: table, rows: rows))
+        case .dropView(let view) where changes.contains(.recreateView(view: view)):
+            hazards.append(.recreates(kind: .view, name: view))
+        case .dropTrigger(let trigger) where changes.contains { if case .recreateTrigger = $0 { true } else { false } }:
+            hazards.append(.recreates(kind: .trigger, name: trigger))
+        default:
+            break
+        }
+        if let table = checks.first?.target.table {
+            hazards.append(.scansRows(table: table, rows: rows))
+        }
+        return hazards
+    }
+}
+
+extension Plan {
+    /// The hazards of every step, in order, then ``Hazard/runsUpgrades(count:)`` when upgrades run.
+    public var hazards: [Hazard] {
+        steps.flatMap(\.hazards) + upgradeHazards
+    }
+
+    /// The hazards of one of these kinds, each with the step that has it (none for upgrades).
+    ///
+    /// ```swift
+    /// plan.deniedHazards([.copiesRows]).map(\.step) // the rebuilds
+    /// ```
+    public func deniedHazards(_ kinds: Set<Hazard.Kind>) -> [DeniedHazard] {
+        guard !kinds.isEmpty else { return [] }
+        var denied: [DeniedHazard] = []
+        for step in steps {
+            for hazard in step.hazards where kinds.contains(hazard.kind) {
+                denied.append(DeniedHazard(hazard: hazard, step: step))
+            }
+        }
+        for hazard in upgradeHazards where kinds.contains(hazard.kind) {
+            denied.append(DeniedHazard(hazard: hazard, step: nil, upgrades: upgrades))
+        }
+        return denied
+    }
+
+    private var upgradeHazards: [Hazard] {
+        upgrades.isEmpty ? [] : [.runsUpgrades(count: upgrades.count)]
+    }
+}
+
+// MARK: - DeniedHazard
+
+/// A hazard that ``Reconciler/Options/deniedHazards`` refuses, with the step that has it, or
+/// the upgrades when it is ``Hazard/runsUpgrades(count:)``.
+///
+/// ```swift
+/// catch ReconcileError.hazardsDenied(let denied) {
+///     for item in denied { print(item.hazard, item.step.map { "in \($0)" } ?? "") }
+/// }
+/// ```
+public struct DeniedHazard: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The hazard.
+    public var hazard: Hazard
+    /// The step that has it (nil for upgrades).
+    public var step: Step?
+    /// The upgrades, when the hazard is that upgrades run.
+    public var upgrades: [Upgrade]
+
+    /// Creates a value.
+    public init(hazard: Hazard, step: Step?, upgrades: [Upgrade] = []) {
+        self.hazard = hazard
+        self.step = step
+        self.upgrades = upgrades
+    }
+
+    /// `copies-rows: copies 3 rows of table notes, in step: rebuild table notes …`.
+    public var description: String {
+        let source = step.map { "in step: \($0)" } ?? upgrades.map(\.description).joined(separator: ", ")
+        return "\(hazard.kind.rawValue): \(hazard), \(source)"
+    }
+}

@@ -1,0 +1,24 @@
+import SchemaReconciler
+
+// MARK: - InspectJSON
+
+/// What `reconcile inspect --format json` prints: the file, and what it could not declare.
+///
+/// ```json
+/// {"yaml": "version: 1.0.0\ntables: …", "isComplete": false,
+///  "undeclarable": [{"kind": "table", "name": "t", "clause": "…", "description": "…"}], "loadError": null}
+/// ```
+enum InspectJSON {
+    /// The inspected schema.
+    static func inspected(_ inspected: InspectedSchema) -> JSONValue {
+        .object([
+            ("yaml", .string(inspected.yaml)),
+            ("isComplete", .bool(inspected.isComplete)),
+            ("undeclarable", .array(inspected.undeclarable.map { clause in
+                .object([("kind", .text(clause.kind)), ("name", .string(clause.name)),
+                         ("clause", .string(clause.clause)), ("description", .string(clause.description))])
+            })),
+            ("loadError", inspected.loadError.map(ErrorJSON.schemaError) ?? .null),
+        ])
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - sync --check and --deny
+
+@Suite struct CheckAndDenyTests {
+    static let notes = """
+        version: 1.0.0
+        tables:
+          notes:
+            columns:
+              id: { type: INTEGER, primary_key: true }
+              body: TEXT
+              old: TEXT
+        """
+
+    /// The same table, with `body` NOT NULL (a tightening check) and `old` dropped.
+    static let tightened = """
+        version: 1.0.0
+        tables:
+          notes:
+            columns:
+              id: { type: INTEGER, primary_key: true }
+              body: { type: TEXT, not_null: true }
+        drop:
+          columns: { notes: [old] }
+        """
+
+    private func syncedSpace() throws -> Workspace {
+        let space = try Workspace()
+        try space.writeSchema(Self.notes)
+        try space.sync()
+        try space.execute("INSERT INTO notes (body, old) VALUES ('a', 'x'), ('b', 'y')")
+        return space
+    }
+
+    // MARK: --check
+
+    @Test func checkExitsZeroWhenInSyncAndFourWhenASyncWouldChangeSomething() throws {
+        let space = try syncedSpace()
+        let inSync = try ReconcileCommand.run(["--check"], in: space.url)
+        #expect(inSync.status == 0)
+        #expect(inSync.output.contains("in sync"))
+
+        try space.writeSchema(Self.tightened)
+        let before = try space.fileBytes()
+        let date = try space.modificationDate()
+        let pending = try ReconcileCommand.run(["sync", "--check"], in: space.url)
+        #expect(pending.status == 4)
+        #expect(pending.output.contains("a sync would change the database"))
+        #expect(pending.output.contains("hazard drops-data: drops column notes.old"))
+        #expect(try space.fileBytes() == before)
+        #expect(try space.modificationDate() == date)
+    }
+
+    @Test func checkOfAMissingDatabaseSaysItWouldCreateItAndCreatesNothing() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.notes)
+        let result = try ReconcileCommand.run(["--check"], in: space.url)
+        #expect(result.status == 4)
+        #expect(result.output.contains("new database at version 1.0.0"))
+        #expect(!FileManager.default.fileExists(atPath: space.databasePath))
+    }
+
+    @Test func checkAndDryRunTogetherAreInvalidInput() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.notes)
+        #expect(try ReconcileCommand.run(["--check", "--dry-run"], in: space.url).status == 2)
+    }
+
+    // MARK: --deny
+
+    @Test func denyRefusesASyncWhosePlanHasTheHazardAndNamesTheStep() throws {
+        let space = try syncedSpace()
+        try space.writeSchema(Self.tightened)
+        let before = try space.fileBytes()
+        let result = try ReconcileCommand.run(["--deny", "drops-data"], in: space.url)
+        #expect(result.status == 1)
+        #expect(result.error.contains("drops-data"))
+        #expect(result.error.contains("notes.old"))
+        #expect(try space.fileBytes() == before)
+
+        let check = try ReconcileCommand.run(["--check", "--deny", "copies-rows", "drops-data"], in: space.url)
+        #expect(check.status == 1)
+        #expect(check.error.contains("drops-data"))
+    }
+
+    @Test func denyAllowsAPlanWithoutTheHazard() throws {
+        let space = try syncedSpace()
+        try space.writeSchema(Self.notes.replacingOccurrences(of: "old: TEXT", with: "old: TEXT\n      extra: TEXT"))
+        let check = try ReconcileCommand.run(["--check", "--deny", "drops-data", "copies-rows", "scans-rows"], in: space.url)
+        #expect(check.status == 4)
+        let result = try ReconcileCommand.run(["--deny", "drops-data", "copies-rows", "scans-rows"], in: space.url)
+        #expect(result.status == 0)
+        #expect(try space.read { try $0.columns(in: "notes").map(\.name) } == ["id", "body", "old", "extra"])
+    }
+
+    @Test func anUnknownHazardIsInvalidInput() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.notes)
+        let result = try ReconcileCommand.run(["--deny", "drops-everything"], in: space.url)
+        #expect(result.status == 2)
+        #expect(result.error.contains("drops-data"))
+    }
+
+    // MARK: The library
+
+    @Test func theLibraryOptionRefusesBeforeTouchingAnything() throws {
+        let space = try syncedSpace()
+        try space.writeSchema(Self.tightened)
+        let before = try space.fileBytes()
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.hazards.contains(.scansRows(table: "notes", rows: 2)))
+        #expect(plan.hazards.contains(.dropsData(table: "notes", column: "old", rows: 2)))
+
+        #expect {
+            try space.sync(Reconciler.Options(deniedHazards: [.scansRows]))
+        } throws: { error in
+            guard case ReconcileError.hazardsDenied(let denied) = error else { return false }
+            return denied.map(\.hazard.kind) == [.scansRows] && denied[0].step?.table == "notes"
+        }
+        #expect(try space.fileBytes() == before)
+        #expect(try space.sync(Reconciler.Options(deniedHazards: [.runsUpgrades, .recreates])).didChange)
+    }
+}
