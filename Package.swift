@@ -47,6 +47,7 @@ let package = Package(
                 "SchemaReconciler",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            resources: [.copy("UpgradeHistory")],
             packageAccess: false
         ),
         .testTarget(

@@ -18,7 +18,7 @@ struct Reconcile: ParsableCommand {
             3 when inspect cannot declare everything, 4 when sync --check finds work to do.
             """,
         version: Reconciler.libraryVersion,
-        subcommands: [SyncCommand.self, StatusCommand.self, InspectCommand.self],
+        subcommands: [SyncCommand.self, StatusCommand.self, InspectCommand.self, VerifyCommand.self],
         defaultSubcommand: SyncCommand.self)
 
     /// Runs the command, mapping errors to the documented exit statuses.

@@ -3,21 +3,149 @@
 /// The keys of schema.yaml, declared once: the loader accepts these and no others, the writer
 /// of `reconcile inspect` writes them, and the JSON Schema for editors describes them.
 ///
+/// Each key carries its name, the kind of value it takes and what it says:
+///
 /// ```swift
-/// SchemaFormat.column.map(\.name)     // ["type", "primary_key", …]
-/// SchemaFormat.Column.notNull.summary // "NOT NULL: true or false."
+/// SchemaFormat.Column.all.names          // ["type", "primary_key", …]
+/// SchemaFormat.Column.notNull.summary    // "NOT NULL: true or false."
+/// SchemaFormat.Column.notNull.kind       // .boolean
+/// SchemaFormat.Mapping.table.requiredKeys.names // ["columns"]
 /// ```
 package enum SchemaFormat {
-    /// One key: its name and what it says.
+    /// One key: its name, the kind of value it takes, and what it says.
+    ///
+    /// ```swift
+    /// let key = Key("not_null", .boolean, "NOT NULL: true or false.")
+    /// let required = Key("columns", .dictionary(keyedBy: .name, of: .mapping(of: .column)),
+    ///                    required: true, "Column name → column.")
+    /// ```
     package struct Key: Sendable, Hashable {
         /// The key as written.
         package var name: String
+        /// The kind of value it takes.
+        package var kind: ValueKind
+        /// Whether the mapping that allows the key must have it.
+        package var isRequired: Bool
         /// What it says, in one sentence.
         package var summary: String
 
-        init(_ name: String, _ summary: String) {
+        init(_ name: String, _ kind: ValueKind, required: Bool = false, _ summary: String) {
             self.name = name
+            self.kind = kind
+            self.isRequired = required
             self.summary = summary
+        }
+    }
+
+    // MARK: Value kinds
+
+    /// The kind of value a key takes, as the loader reads it. Every scalar of the file is read
+    /// as text first; the kind says which texts, lists and mappings are accepted.
+    ///
+    /// ```swift
+    /// SchemaFormat.Column.renamedFrom.kind // .names: old_name or [older, old]
+    /// SchemaFormat.Table.indexes.kind      // name → [columns] or {columns, unique, where, …}
+    /// ```
+    package indirect enum ValueKind: Sendable, Hashable {
+        /// `true` or `false` (`True`, `TRUE`, `False`, `FALSE` too), unquoted.
+        case boolean
+        /// A semantic version: `1.4.0`, `2.0.0-beta.1`, or `1.4` for 1.4.0 (which YAML alone
+        /// would read as a number).
+        case version
+        /// The name of a table, column, index, module…: any text but the empty one.
+        case name
+        /// Text holding more than whitespace: a type name, a collation, a script path, an SQL
+        /// statement.
+        case text
+        /// An SQL expression, copied into the SQL as written: `age >= 0`, and also `0` or
+        /// `true`, which YAML alone would read as a number or a boolean.
+        case expression
+        /// A literal: a number, text, `true`, `false` or `null` (`default`).
+        case literal
+        /// A foreign key action: `CASCADE`, `SET NULL`, `SET DEFAULT`, `RESTRICT` or
+        /// `NO ACTION`, letter case aside (`set_null` is `SET NULL`).
+        case action
+        /// A list of values of one kind, with at least `minimumCount` entries: `[a, b]`.
+        case list(of: ValueKind, minimumCount: Int = 0)
+        /// A mapping whose keys are those of `mapping`: `{ type: TEXT, not_null: true }`.
+        case mapping(of: Mapping)
+        /// A mapping from keys of one kind (names or versions) to values of another, with at
+        /// least `minimumCount` entries: `tables`, `columns`, `upgrades`.
+        case dictionary(keyedBy: ValueKind, of: ValueKind, minimumCount: Int = 0)
+        /// Any one of several forms, such as a shorthand and a mapping: `nickname: TEXT` or
+        /// `nickname: { type: TEXT }`.
+        case either([ValueKind])
+        /// A value of the kind, or nothing at all: an optional section whose entries are all
+        /// commented out.
+        case nullable(ValueKind)
+    }
+
+    // MARK: Mappings
+
+    /// The mappings of the format that have fixed keys.
+    ///
+    /// ```swift
+    /// SchemaFormat.Mapping.reference.keys.names // ["table", "column", "on_delete", …]
+    /// SchemaFormat.Mapping.foreignKey.rawValue  // "foreign_key"
+    /// ```
+    package enum Mapping: String, Sendable, Hashable, CaseIterable {
+        /// The top level of the file.
+        case topLevel = "top_level"
+        /// A table.
+        case table
+        /// A column written as a mapping.
+        case column
+        /// A column's `references` written as a mapping.
+        case reference
+        /// An entry of a table's `foreign_keys`.
+        case foreignKey = "foreign_key"
+        /// The `references` of a table-level foreign key.
+        case foreignKeyReference = "foreign_key_reference"
+        /// An index written as a mapping.
+        case index
+        /// A view written as a mapping.
+        case view
+        /// A virtual table written as a mapping.
+        case virtualTable = "virtual_table"
+        /// `drop`.
+        case drop
+
+        /// The keys the mapping accepts, in the order the format lists them:
+        /// `Mapping.view.keys.names == ["columns", "select"]`.
+        package var keys: [Key] {
+            switch self {
+            case .topLevel: TopLevel.all
+            case .table: Table.all
+            case .column: Column.all
+            case .reference: Reference.all
+            case .foreignKey: ForeignKey.all
+            case .foreignKeyReference: ForeignKeyReference.all
+            case .index: Index.all
+            case .view: View.all
+            case .virtualTable: VirtualTable.all
+            case .drop: Drop.all
+            }
+        }
+
+        /// The keys the mapping must have: `Mapping.foreignKey.requiredKeys.names == ["columns", "references"]`.
+        package var requiredKeys: [Key] { keys.filter(\.isRequired) }
+
+        /// What the mapping is, in one sentence: `Mapping.index.summary == "An index written as a mapping."`.
+        package var summary: String {
+            switch self {
+            case .topLevel:
+                "The schema file of the SQLite schema reconciler: the database an app version expects, "
+                    + "and the data migrations that lead to it."
+            case .table: "A table: its columns, constraints and indexes."
+            case .column: "A column written as a mapping of column keys; {} is a column with no type and no constraint."
+            case .reference: "A column's foreign key written as a mapping."
+            case .foreignKey: "A foreign key of the table, over one or more columns."
+            case .foreignKeyReference: "The parent of a table-level foreign key."
+            case .index: "An index written as a mapping."
+            case .view: "A view written as a mapping: its SELECT, and the names it gives its columns (CREATE VIEW v (a, b) AS …)."
+            case .virtualTable: "A virtual table written as a mapping."
+            case .drop: "What a sync may remove from an existing database."
+            }
         }
     }
 
@@ -25,14 +153,20 @@ package enum SchemaFormat {
 
     /// The top level of the file.
     package enum TopLevel {
-        static let version = Key("version", "The app version this schema belongs to, a semantic version such as 1.4.0.")
-        static let tables = Key("tables", "Table name → table, in creation order ({} for none).")
+        static let version = Key("version", .version, required: true,
+                                 "The app version this schema belongs to, a semantic version such as 1.4.0.")
+        static let tables = Key("tables", .dictionary(keyedBy: .name, of: .mapping(of: .table)), required: true,
+                                "Table name → table, in creation order ({} for none).")
         static let virtualTables = Key("virtual_tables",
+                                       .nullable(.dictionary(keyedBy: .name, of: .either([.text, .mapping(of: .virtualTable)]))),
                                        "Virtual table name → its module and arguments, such as fts5(title, body).")
-        static let views = Key("views", "View name → its SELECT statement.")
-        static let triggers = Key("triggers", "Trigger name → its whole CREATE TRIGGER statement.")
-        static let drop = Key("drop", "What a sync may remove from an existing database.")
-        static let upgrades = Key("upgrades", "Version → data-migration script path, or a list of paths.")
+        static let views = Key("views", .nullable(.dictionary(keyedBy: .name, of: .either([.text, .mapping(of: .view)]))),
+                               "View name → its SELECT statement.")
+        static let triggers = Key("triggers", .nullable(.dictionary(keyedBy: .name, of: .text)),
+                                  "Trigger name → its whole CREATE TRIGGER statement.")
+        static let drop = Key("drop", .nullable(.mapping(of: .drop)), "What a sync may remove from an existing database.")
+        static let upgrades = Key("upgrades", .nullable(.upgrades),
+                                  "Version → data-migration script path, or a list of paths.")
         static let all = [version, tables, virtualTables, views, triggers, drop, upgrades]
     }
 
@@ -40,72 +174,88 @@ package enum SchemaFormat {
 
     /// A table.
     package enum Table {
-        static let columns = Key("columns", "Column name → column, in column order; at least one.")
-        static let renamedFrom = Key("renamed_from", "The table's former name, or a list of former names.")
-        static let strict = Key("strict", "CREATE TABLE … STRICT: true or false.")
-        static let withoutRowID = Key("without_rowid", "CREATE TABLE … WITHOUT ROWID: true or false.")
-        static let primaryKey = Key("primary_key", "A composite primary key: the list of its columns.")
-        static let unique = Key("unique", "UNIQUE constraints over several columns: a list of column lists.")
-        static let checks = Key("checks", "Table-level CHECK expressions.")
-        static let foreignKeys = Key("foreign_keys", "Table-level foreign keys, each with columns and references.")
-        static let indexes = Key("indexes", "Index name → its columns, or a mapping with columns, unique, where.")
+        static let columns = Key("columns", .dictionary(keyedBy: .name, of: .either([.text, .mapping(of: .column)]),
+                                                        minimumCount: 1),
+                                 required: true, "Column name → column, in column order; at least one.")
+        static let renamedFrom = Key("renamed_from", .names, "The table's former name, or a list of former names.")
+        static let strict = Key("strict", .boolean, "CREATE TABLE … STRICT: true or false.")
+        static let withoutRowID = Key("without_rowid", .boolean, "CREATE TABLE … WITHOUT ROWID: true or false.")
+        static let primaryKey = Key("primary_key", .columnList, "A composite primary key: the list of its columns.")
+        static let unique = Key("unique", .list(of: .columnList),
+                                "UNIQUE constraints over several columns: a list of column lists.")
+        static let checks = Key("checks", .list(of: .expression), "Table-level CHECK expressions.")
+        static let foreignKeys = Key("foreign_keys", .list(of: .mapping(of: .foreignKey)),
+                                     "Table-level foreign keys, each with columns and references.")
+        static let indexes = Key("indexes", .dictionary(keyedBy: .name, of: .either([.columnList, .mapping(of: .index)])),
+                                 "Index name → its columns, or a mapping with columns, unique, where.")
         static let all = [columns, renamedFrom, strict, withoutRowID, primaryKey, unique, checks, foreignKeys, indexes]
     }
 
     /// A column.
     package enum Column {
-        static let type = Key("type", "Any SQLite type name, such as INTEGER or VARCHAR(20); leave it out for none.")
-        static let primaryKey = Key("primary_key", "PRIMARY KEY: true or false.")
-        static let autoincrement = Key("autoincrement", "AUTOINCREMENT, on an INTEGER PRIMARY KEY only: true or false.")
-        static let notNull = Key("not_null", "NOT NULL: true or false.")
-        static let unique = Key("unique", "A column-level UNIQUE constraint: true or false.")
-        static let defaultValue = Key("default", "A literal default: a number, text, true, false or null.")
-        static let defaultSQL = Key("default_sql", "A default written as an SQL expression, such as CURRENT_TIMESTAMP.")
-        static let collate = Key("collate", "The collation, such as NOCASE.")
-        static let check = Key("check", "A CHECK expression.")
-        static let references = Key("references", "A foreign key: table.column, the table alone, or a mapping.")
-        static let onDelete = Key("on_delete", "The foreign key's ON DELETE action.")
-        static let onUpdate = Key("on_update", "The foreign key's ON UPDATE action.")
-        static let generated = Key("generated", "The expression of a generated column.")
-        static let stored = Key("stored", "Whether a generated column is STORED rather than VIRTUAL.")
-        static let renamedFrom = Key("renamed_from", "The column's former name, or a list of former names.")
+        static let type = Key("type", .text,
+                              "Any SQLite type name, such as INTEGER or VARCHAR(20); leave it out for none.")
+        static let primaryKey = Key("primary_key", .boolean, "PRIMARY KEY: true or false.")
+        static let autoincrement = Key("autoincrement", .boolean,
+                                       "AUTOINCREMENT, on an INTEGER PRIMARY KEY only: true or false.")
+        static let notNull = Key("not_null", .boolean, "NOT NULL: true or false.")
+        static let unique = Key("unique", .boolean, "A column-level UNIQUE constraint: true or false.")
+        static let defaultValue = Key("default", .literal, "A literal default: a number, text, true, false or null.")
+        static let defaultSQL = Key("default_sql", .expression,
+                                    "A default written as an SQL expression, such as CURRENT_TIMESTAMP.")
+        static let collate = Key("collate", .text, "The collation, such as NOCASE.")
+        static let check = Key("check", .expression, "A CHECK expression.")
+        static let references = Key("references", .either([.name, .mapping(of: .reference)]),
+                                    "A foreign key: table.column, the table alone, or a mapping.")
+        static let onDelete = Key("on_delete", .action, "The foreign key's ON DELETE action.")
+        static let onUpdate = Key("on_update", .action, "The foreign key's ON UPDATE action.")
+        static let generated = Key("generated", .expression, "The expression of a generated column.")
+        static let stored = Key("stored", .boolean, "Whether a generated column is STORED rather than VIRTUAL.")
+        static let renamedFrom = Key("renamed_from", .names, "The column's former name, or a list of former names.")
         static let all = [type, primaryKey, autoincrement, notNull, unique, defaultValue, defaultSQL, collate, check,
                           references, onDelete, onUpdate, generated, stored, renamedFrom]
     }
 
     /// A column's `references` written as a mapping.
     package enum Reference {
-        static let table = Key("table", "The parent table.")
-        static let column = Key("column", "The parent column; leave it out for the parent's primary key.")
-        static let onDelete = Key("on_delete", "ON DELETE: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION.")
-        static let onUpdate = Key("on_update", "ON UPDATE: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION.")
-        static let deferrable = Key("deferrable", "DEFERRABLE INITIALLY DEFERRED: true or false.")
+        static let table = Key("table", .name, required: true, "The parent table.")
+        static let column = Key("column", .name, "The parent column; leave it out for the parent's primary key.")
+        static let onDelete = Key("on_delete", .action,
+                                  "ON DELETE: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION.")
+        static let onUpdate = Key("on_update", .action,
+                                  "ON UPDATE: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION.")
+        static let deferrable = Key("deferrable", .boolean, "DEFERRABLE INITIALLY DEFERRED: true or false.")
         static let all = [table, column, onDelete, onUpdate, deferrable]
     }
 
     /// An entry of a table's `foreign_keys`.
     package enum ForeignKey {
-        static let columns = Key("columns", "The child columns.")
-        static let references = Key("references", "The parent: a mapping with table and columns.")
-        static let onDelete = Key("on_delete", "ON DELETE: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION.")
-        static let onUpdate = Key("on_update", "ON UPDATE: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION.")
-        static let deferrable = Key("deferrable", "DEFERRABLE INITIALLY DEFERRED: true or false.")
+        static let columns = Key("columns", .columnList, required: true, "The child columns.")
+        static let references = Key("references", .mapping(of: .foreignKeyReference), required: true,
+                                    "The parent: a mapping with table and columns.")
+        static let onDelete = Key("on_delete", .action,
+                                  "ON DELETE: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION.")
+        static let onUpdate = Key("on_update", .action,
+                                  "ON UPDATE: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION.")
+        static let deferrable = Key("deferrable", .boolean, "DEFERRABLE INITIALLY DEFERRED: true or false.")
         static let all = [columns, references, onDelete, onUpdate, deferrable]
     }
 
     /// The `references` of a table-level foreign key.
     package enum ForeignKeyReference {
-        static let table = Key("table", "The parent table.")
-        static let columns = Key("columns", "The parent columns; leave them out for the parent's primary key.")
+        static let table = Key("table", .name, required: true, "The parent table.")
+        static let columns = Key("columns", .columnList,
+                                 "The parent columns; leave them out for the parent's primary key.")
         static let all = [table, columns]
     }
 
     /// An index written as a mapping.
     package enum Index {
-        static let columns = Key("columns", "The indexed columns, or SQL terms such as lower(email) or created_at DESC.")
-        static let unique = Key("unique", "CREATE UNIQUE INDEX: true or false.")
-        static let condition = Key("where", "The WHERE clause of a partial index.")
-        static let renamedFrom = Key("renamed_from", "The index's former name, or a list of former names.")
+        static let columns = Key("columns", .columnList, required: true,
+                                 "The indexed columns, or SQL terms such as lower(email) or created_at DESC.")
+        static let unique = Key("unique", .boolean, "CREATE UNIQUE INDEX: true or false.")
+        static let condition = Key("where", .expression, "The WHERE clause of a partial index.")
+        static let renamedFrom = Key("renamed_from", .names, "The index's former name, or a list of former names.")
         static let all = [columns, unique, condition, renamedFrom]
     }
 
@@ -113,27 +263,47 @@ package enum SchemaFormat {
 
     /// A view written as a mapping.
     package enum View {
-        static let columns = Key("columns", "The names the view gives its columns (CREATE VIEW v (a, b) AS …).")
-        static let select = Key("select", "The view's SELECT statement.")
+        static let columns = Key("columns", .list(of: .name),
+                                 "The names the view gives its columns (CREATE VIEW v (a, b) AS …).")
+        static let select = Key("select", .text, required: true, "The view's SELECT statement.")
         static let all = [columns, select]
     }
 
     /// A virtual table written as a mapping.
     package enum VirtualTable {
-        static let module = Key("module", "The module: fts5, fts4, fts3, rtree, or any module SQLite has.")
-        static let arguments = Key("arguments", "The module's arguments, each as written.")
+        static let module = Key("module", .name, required: true,
+                                "The module: fts5, fts4, fts3, rtree, or any module SQLite has.")
+        static let arguments = Key("arguments", .list(of: .name), "The module's arguments, each as written.")
         static let all = [module, arguments]
     }
 
     /// `drop`.
     package enum Drop {
-        static let tables = Key("tables", "Tables (and virtual tables) a sync may drop.")
-        static let columns = Key("columns", "Declared table name → the columns a sync may drop from it.")
-        static let indexes = Key("indexes", "Indexes a sync may drop.")
-        static let views = Key("views", "Views a sync may drop.")
-        static let triggers = Key("triggers", "Triggers a sync may drop.")
+        static let tables = Key("tables", .list(of: .name), "Tables (and virtual tables) a sync may drop.")
+        static let columns = Key("columns", .dictionary(keyedBy: .name, of: .list(of: .name)),
+                                 "Declared table name → the columns a sync may drop from it.")
+        static let indexes = Key("indexes", .list(of: .name), "Indexes a sync may drop.")
+        static let views = Key("views", .list(of: .name), "Views a sync may drop.")
+        static let triggers = Key("triggers", .list(of: .name), "Triggers a sync may drop.")
         static let all = [tables, columns, indexes, views, triggers]
     }
+}
+
+// MARK: - Shared value kinds
+
+extension SchemaFormat.ValueKind {
+    /// A name, or a list of names: `renamed_from: old_name` or `renamed_from: [older, old]`.
+    package static let names: Self = .either([.name, .list(of: .name)])
+
+    /// A list of at least one column, such as a primary key or the columns of an index (whose
+    /// entries may also be SQL terms, such as `lower(email)`): `[team_id, created_at]`.
+    package static let columnList: Self = .list(of: .name, minimumCount: 1)
+
+    /// The scripts of an upgrade: a path, or a list of at least one path.
+    package static let scripts: Self = .either([.text, .list(of: .text, minimumCount: 1)])
+
+    /// `upgrades`: version → scripts, such as `1.4.0: upgrades/1.4.0-split-names.sql`.
+    package static let upgrades: Self = .dictionary(keyedBy: .version, of: .scripts)
 }
 
 extension Array where Element == SchemaFormat.Key {

@@ -25,6 +25,10 @@ package struct SchemaLoader: Sendable {
     /// ```
     package init() {}
 
+    /// Whether the upgrade scripts are read. A past release's file, loaded to build that
+    /// release's database, names scripts that never run again: they need not be there.
+    package var readsScripts = true
+
     // MARK: Loading
 
     /// Reads schema.yaml at `url`, validates it, and reads every upgrade script it names
@@ -103,7 +107,8 @@ package struct SchemaLoader: Sendable {
             version: parsed.version,
             schema: parsed.schema,
             drop: parsed.drop,
-            upgrades: try scripts.read(parsed.upgrades, reader: reader),
+            upgrades: readsScripts ? try scripts.read(parsed.upgrades, reader: reader)
+                : parsed.upgrades.map { UpgradeScripts(version: $0.version, scripts: []) },
             contents: contents,
             locations: parsed.locations)
     }

@@ -75,7 +75,7 @@ public struct Reconciler: Sendable {
         case loaded(SchemaFile)
     }
 
-    let source: Source
+    var source: Source
     /// The options.
     public var options: Options
     var codeUpgrades: [CodeUpgrade] = []

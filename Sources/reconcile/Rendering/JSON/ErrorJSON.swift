@@ -14,27 +14,27 @@ import SchemaReconciler
 enum ErrorJSON {
     /// The whole object: `{"error": …}`.
     static func document(_ error: ReconcileError) -> JSONValue {
-        .object([("error", body(error))])
+        .object(members: [("error", body(error))])
     }
 
     /// The error's fields.
     static func body(_ error: ReconcileError) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("kind", .string(kind(of: error))),
-            ("code", .int(error.errorCode)),
-            ("exitStatus", .int(Int(ExitStatus(error).rawValue))),
-            ("isBusy", .bool(error.isBusy)),
-            ("isInvalidInput", .bool(error.isInvalidInput)),
+            ("code", .integer(error.errorCode)),
+            ("exitStatus", .integer(Int(ExitStatus(error).rawValue))),
+            ("isBusy", .boolean(error.isBusy)),
+            ("isInvalidInput", .boolean(error.isInvalidInput)),
             ("message", .string(error.description)),
         ]
         members += fields(of: error)
-        return .object(members)
+        return .object(members: members)
     }
 
     /// A schema.yaml error: where, and what.
     static func schemaError(_ error: SchemaError) -> JSONValue {
-        .object([("file", .string(error.location?.file)), ("line", .int(error.location?.line)),
-                 ("column", .int(error.location?.column)), ("message", .string(error.message)),
+        .object(members: [("file", .string(error.location?.file)), ("line", .integer(error.location?.line)),
+                 ("column", .integer(error.location?.column)), ("message", .string(error.message)),
                  ("description", .string(error.description))])
     }
 
@@ -96,18 +96,18 @@ enum ErrorJSON {
             return [("violations", .array(violations.map(violation)))]
         case .foreignKeyViolation(let count):
             return [("table", .string(count.table)), ("columns", .strings(count.columns)),
-                    ("parent", .string(count.parent)), ("rows", .int(count.rows))]
+                    ("parent", .string(count.parent)), ("rows", .integer(count.rows))]
         case .brokenObjects(let objects):
-            return [("objects", .array(objects.map { .object([("subject", .string($0.subject)), ("message", .string($0.message))]) }))]
+            return [("objects", .array(objects.map { .object(members: [("subject", .string($0.subject)), ("message", .string($0.message))]) }))]
         case .upgradeFailed(let upgrade, let line, let statement, let error):
-            return [("upgrade", PlanJSON.upgrade(upgrade)), ("line", .int(line)), ("statement", .string(statement)),
+            return [("upgrade", PlanJSON.upgrade(upgrade)), ("line", .integer(line)), ("statement", .string(statement)),
                     ("sqlite", sqlite(error))]
         case .codeUpgradeFailed(let upgrade, let error):
             return [("upgrade", PlanJSON.upgrade(upgrade)), ("sqlite", (error as? DatabaseError).map(sqlite) ?? .null),
                     ("detail", .string(String(describing: error)))]
         case .hazardsDenied(let denied):
             return [("denied", .array(denied.map { item in
-                .object([("hazard", PlanJSON.hazard(item.hazard)), ("step", item.step.map(PlanJSON.step) ?? .null),
+                .object(members: [("hazard", PlanJSON.hazard(item.hazard)), ("step", item.step.map(PlanJSON.step) ?? .null),
                          ("upgrades", .array(item.upgrades.map(PlanJSON.upgrade)))])
             }))]
         case .verificationFailed(let changes):
@@ -119,7 +119,7 @@ enum ErrorJSON {
 
     /// SQLite's result codes and message.
     private static func sqlite(_ error: DatabaseError) -> JSONValue {
-        .object([("code", .int(Int(error.resultCode.rawValue))), ("extendedCode", .int(Int(error.extendedResultCode.rawValue))),
+        .object(members: [("code", .integer(Int(error.resultCode.rawValue))), ("extendedCode", .integer(Int(error.extendedResultCode.rawValue))),
                  ("message", .string(error.message))])
     }
 
@@ -130,13 +130,13 @@ enum ErrorJSON {
         case .notNull(let name), .strictType(let name, _): column = name
         default: break
         }
-        return .object([
+        return .object(members: [
             ("table", .string(violation.table)),
             ("constraint", .text(violation.constraint)),
             ("column", .string(column)),
-            ("rows", .int(violation.rows)),
+            ("rows", .integer(violation.rows)),
             ("index", .string(violation.index)),
-            ("isNewColumn", .bool(violation.isNewColumn)),
+            ("isNewColumn", .boolean(violation.isNewColumn)),
             ("remedy", .string(violation.remedy)),
         ])
     }

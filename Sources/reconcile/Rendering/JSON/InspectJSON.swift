@@ -11,11 +11,11 @@ import SchemaReconciler
 enum InspectJSON {
     /// The inspected schema.
     static func inspected(_ inspected: InspectedSchema) -> JSONValue {
-        .object([
+        .object(members: [
             ("yaml", .string(inspected.yaml)),
-            ("isComplete", .bool(inspected.isComplete)),
+            ("isComplete", .boolean(inspected.isComplete)),
             ("undeclarable", .array(inspected.undeclarable.map { clause in
-                .object([("kind", .text(clause.kind)), ("name", .string(clause.name)),
+                .object(members: [("kind", .text(clause.kind)), ("name", .string(clause.name)),
                          ("clause", .string(clause.clause)), ("description", .string(clause.description))])
             })),
             ("loadError", inspected.loadError.map(ErrorJSON.schemaError) ?? .null),

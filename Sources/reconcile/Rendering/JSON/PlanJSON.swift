@@ -13,10 +13,10 @@ import SchemaReconciler
 enum PlanJSON {
     /// The plan.
     static func plan(_ plan: Plan) -> JSONValue {
-        .object([
+        .object(members: [
             ("fromVersion", .text(plan.fromVersion)),
             ("toVersion", .text(plan.toVersion)),
-            ("isNothingToDo", .bool(plan.isNothingToDo)),
+            ("isNothingToDo", .boolean(plan.isNothingToDo)),
             ("steps", .array(plan.steps.map(step))),
             ("upgrades", .array(plan.upgrades.map(upgrade))),
             ("revisions", .strings(plan.revisions.map(\.description))),
@@ -29,13 +29,13 @@ enum PlanJSON {
 
     /// One step: what it does and why, its SQL, its phase and method, the rows it moves.
     static func step(_ step: Step) -> JSONValue {
-        .object([
+        .object(members: [
             ("description", .string(step.description)),
             ("action", .string(action(step.action))),
             ("table", .string(step.table)),
             ("phase", .string(step.phase.rawValue)),
             ("method", .string(step.method.rawValue)),
-            ("rows", .int(step.rows)),
+            ("rows", .integer(step.rows)),
             ("changes", .strings(step.changes.map(\.description))),
             ("checks", .strings(step.checkedConstraints.map(\.description))),
             ("hazards", .array(step.hazards.map(hazard))),
@@ -75,21 +75,21 @@ enum PlanJSON {
         case .recreates(let kind, let n): (objectKind, name) = ("\(kind)", n)
         case .runsUpgrades(let n): count = n
         }
-        return .object([
+        return .object(members: [
             ("kind", .string(hazard.kind.rawValue)),
             ("description", .string(hazard.description)),
             ("table", .string(table)),
             ("column", .string(column)),
-            ("rows", .int(rows)),
+            ("rows", .integer(rows)),
             ("objectKind", .string(objectKind)),
             ("name", .string(name)),
-            ("count", .int(count)),
+            ("count", .integer(count)),
         ])
     }
 
     /// An upgrade: its version, its script path or code name, and which of the two it is.
     static func upgrade(_ upgrade: Upgrade) -> JSONValue {
-        .object([("version", .text(upgrade.version)), ("name", .string(upgrade.name)),
+        .object(members: [("version", .text(upgrade.version)), ("name", .string(upgrade.name)),
                  ("kind", .string(upgrade.kind.rawValue))])
     }
 
@@ -104,6 +104,6 @@ enum PlanJSON {
         case .wouldBreak: "wouldBreak"
         case .stepWillFail: "stepWillFail"
         }
-        return .object([("kind", .string(kind)), ("message", .string(warning.description))])
+        return .object(members: [("kind", .string(kind)), ("message", .string(warning.description))])
     }
 }

@@ -12,15 +12,15 @@ enum ReportJSON {
     /// The report of a sync of `database`.
     static func report(_ report: SyncReport, database: String) -> JSONValue {
         let duration = report.duration.components
-        return .object([
+        return .object(members: [
             ("database", .string(database)),
-            ("didChange", .bool(report.didChange)),
+            ("didChange", .boolean(report.didChange)),
             ("fromVersion", .text(report.plan.fromVersion)),
             ("version", .text(report.version)),
             ("statements", .strings(report.statements)),
             ("upgrades", .array(report.upgrades.map(PlanJSON.upgrade))),
             ("warnings", .array(report.warnings.map(PlanJSON.warning))),
-            ("durationSeconds", .double(Double(duration.seconds) + Double(duration.attoseconds) / 1e18)),
+            ("durationSeconds", .number(Double(duration.seconds) + Double(duration.attoseconds) / 1e18)),
             ("plan", PlanJSON.plan(report.plan)),
         ])
     }

@@ -13,17 +13,17 @@ import SchemaReconciler
 enum StatusJSON {
     /// The status of `database`.
     static func status(_ status: SyncStatus, database: String) -> JSONValue {
-        .object([
+        .object(members: [
             ("database", .string(database)),
-            ("databaseExists", .bool(status.databaseExists)),
-            ("isManaged", .bool(status.isManaged)),
-            ("isInSync", .bool(status.isInSync)),
+            ("databaseExists", .boolean(status.databaseExists)),
+            ("isManaged", .boolean(status.isManaged)),
+            ("isInSync", .boolean(status.isInSync)),
             ("storedVersion", .text(status.storedVersion)),
             ("declaredVersion", .text(status.declaredVersion)),
             ("appliedUpgrades", .array(status.appliedUpgrades.map(applied))),
             ("pendingUpgrades", .array(status.pendingUpgrades.map(PlanJSON.upgrade))),
             ("pendingSteps", .array(status.pendingSteps.map(PlanJSON.step))),
-            ("isSchemaCompared", .bool(status.isSchemaCompared)),
+            ("isSchemaCompared", .boolean(status.isSchemaCompared)),
             ("warnings", .array(status.warnings.map(PlanJSON.warning))),
             ("problem", status.problem.map(ErrorJSON.body) ?? .null),
         ])
@@ -31,7 +31,7 @@ enum StatusJSON {
 
     /// An upgrade that ran, with when (ISO 8601) and the checksum of its script.
     private static func applied(_ applied: AppliedUpgrade) -> JSONValue {
-        .object([("version", .text(applied.upgrade.version)), ("name", .string(applied.upgrade.name)),
+        .object(members: [("version", .text(applied.upgrade.version)), ("name", .string(applied.upgrade.name)),
                  ("kind", .string(applied.upgrade.kind.rawValue)),
                  ("appliedAt", .string(applied.appliedAt.formatted(.iso8601))),
                  ("checksum", .string(applied.checksum))])

@@ -1,0 +1,124 @@
+import GRDB
+
+// MARK: - Verifying upgrade paths
+
+extension Reconciler {
+    /// Tries the upgrade path from every release in `releases` to this reconciler's schema file,
+    /// with data, the way a user who skipped versions meets it.
+    ///
+    /// For each release: builds its database from its file, fills every table with
+    /// `rowsPerTable` generated rows that satisfy its constraints, syncs it with this
+    /// reconciler (its upgrade scripts and code upgrades included), then checks that the sync
+    /// succeeded; that the schema equals a new database built from the current file; that
+    /// every generated value is still there (through `renamed_from`; what `drop` names, and
+    /// what upgrades updated or deleted, excepted); that the upgrades that should run ran;
+    /// and that a second sync has nothing to do. Nothing is written to disk.
+    ///
+    /// From an app's test target, with the schema files of past releases bundled as resources:
+    ///
+    /// ```swift
+    /// @Test func everyReleaseUpgrades() throws {
+    ///     let reconciler = Reconciler(schemaURL: Bundle.module.url(forResource: "schema", withExtension: "yaml")!)
+    ///     let history = try SchemaRelease.history(in: Bundle.module.url(forResource: "history", withExtension: nil)!)
+    ///     let report = try reconciler.verifyUpgradePaths(from: history)
+    ///     #expect(report.isPassing, "\(report)")
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``ReconcileError`` when the current schema file is invalid, or cannot build a
+    ///   new database itself. What goes wrong on a path is in the report, not thrown.
+    public func verifyUpgradePaths(from releases: [SchemaRelease], rowsPerTable: Int = 4) throws -> UpgradePathReport {
+        let file = try loadedSchema()
+        var current = self
+        current.source = .loaded(file)
+        let expected = try current.newDatabaseSchema()
+        var results: [UpgradePathResult] = []
+        for release in releases {
+            results.append(try SyncSession.reporting(path: release.source) {
+                try current.verifyPath(from: release, file: file, expected: expected, rowsPerTable: max(1, rowsPerTable))
+            })
+        }
+        return UpgradePathReport(version: file.version, results: results)
+    }
+
+    // MARK: One path
+
+    /// The schema of a new database built from the current file, as a declared schema.
+    private func newDatabaseSchema() throws -> Schema {
+        let queue = try DatabaseQueue()
+        _ = try sync(queue)
+        let inspected = try InspectedSchema(queue)
+        if let file = inspected.file { return file.schema }
+        return try queue.read { db in try SchemaInspector().inspect(db) }
+    }
+
+    private func verifyPath(from release: SchemaRelease, file: SchemaFile, expected: Schema,
+                            rowsPerTable: Int) throws -> UpgradePathResult {
+        var result = UpgradePathResult(source: release.source, version: release.version,
+                                       tables: release.file.schema.tables.count, rows: 0, upgrades: [], notes: [], problems: [])
+        let queue = try DatabaseQueue()
+        do {
+            _ = try Reconciler(schema: release.file).sync(queue)
+        } catch let error as ReconcileError {
+            result.problems = [.releaseCannotBeBuilt(error)]
+            return result
+        }
+        var generator = RowGenerator(schema: release.file.schema, rowsPerTable: rowsPerTable)
+        try queue.write { db in try generator.fill(db) }
+        result.rows = generator.rowCount
+        result.notes = generator.notes
+        let before = try queue.read { db in
+            try release.file.schema.tables.map { table in
+                try TableValues.read(table: table.name, columns: table.columns.filter { $0.generated == nil }.map(\.name), in: db)
+            }
+        }
+
+        let recorder = WriteRecorder()
+        queue.add(transactionObserver: recorder, extent: .observerLifetime)
+        do {
+            result.upgrades = try sync(queue).upgrades
+        } catch let error as ReconcileError {
+            result.problems = [.syncFailed(error)]
+            return result
+        }
+        queue.remove(transactionObserver: recorder)
+
+        let pending = planning(file).pendingUpgrades(from: release.version, state: nil)
+        let notRun = pending.filter { !result.upgrades.contains($0) }
+        if !notRun.isEmpty { result.problems.append(.upgradesNotRun(notRun)) }
+        result.problems += try queue.read { db in
+            try schemaProblems(expected: expected, in: db)
+                + GeneratedValueCheck(file: file, recorder: recorder).problems(before, in: db)
+        }
+        result.problems += try secondSyncProblems(queue, file: file)
+        return result
+    }
+
+    /// A difference between the live schema and the one a new database gets.
+    private func schemaProblems(expected: Schema, in db: Database) throws -> [UpgradePathProblem] {
+        let live = try SchemaInspector().inspect(db)
+        let diff: SchemaDiff
+        do {
+            diff = try SchemaDiff(declared: expected, live: live)
+        } catch {
+            return [.syncFailed(.cannotDiff(error))]
+        }
+        if diff.changes.isEmpty && diff.undeclared.isEmpty { return [] }
+        return [.schemaDiffers(changes: diff.changes, undeclared: diff.undeclared)]
+    }
+
+    /// Whether a second sync, and a plan made without the no-op shortcut, have nothing to do.
+    private func secondSyncProblems(_ queue: DatabaseQueue, file: SchemaFile) throws -> [UpgradePathProblem] {
+        do {
+            let report = try sync(queue)
+            let prepared = try queue.read { db in try planning(file).prepare(db) }
+            if report.didChange || !prepared.isNothingToWrite {
+                let plan = report.didChange ? report.plan : prepared.plan
+                return [.secondSyncNotIdle(steps: plan.steps, upgrades: plan.upgrades)]
+            }
+            return []
+        } catch let error as ReconcileError {
+            return [.syncFailed(error)]
+        }
+    }
+}

@@ -1,0 +1,1 @@
+UPDATE users SET handle = 'user-' || id WHERE handle IS NULL;

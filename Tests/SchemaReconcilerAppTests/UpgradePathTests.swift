@@ -1,0 +1,49 @@
+import Foundation
+import SchemaReconciler
+import Testing
+
+// MARK: - Verifying upgrade paths from a test target
+
+/// A test target that bundles its app's schema file, scripts and past releases' files verifies
+/// every upgrade path with one call, as the README shows.
+@Suite struct UpgradePathTests {
+    /// The bundled app: `UpgradeHistory/schema.yaml`, its upgrades, and `history/` with the
+    /// files of releases 1.0.0 to 1.3.0.
+    static let app = Bundle.module.url(forResource: "UpgradeHistory", withExtension: nil)!
+
+    @Test func everyReleaseUpgradesToTheCurrentSchema() throws {
+        let reconciler = Reconciler(schemaURL: Self.app.appendingPathComponent("schema.yaml"))
+        let history = try SchemaRelease.history(in: Self.app.appendingPathComponent("history"))
+        let report = try reconciler.verifyUpgradePaths(from: history)
+        #expect(report.isPassing, "\(report)")
+        #expect(report.results.map(\.version.description) == ["1.0.0", "1.1.0", "1.2.0", "1.3.0"])
+        #expect(report.results.map(\.upgrades.count) == [3, 2, 1, 0])
+        #expect(report.results.allSatisfy { $0.rows == $0.tables * 4 && $0.notes.isEmpty })
+    }
+
+    @Test func aForgottenUpgradeFailsNamingTheReleaseTheTableAndTheColumn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.app, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schemaURL = folder.appendingPathComponent("schema.yaml")
+        let schema = try String(contentsOf: schemaURL, encoding: .utf8)
+        try schema.replacingOccurrences(of: "  1.1.0: upgrades/1.1.0-handles.sql\n", with: "")
+            .write(to: schemaURL, atomically: true, encoding: .utf8)
+
+        let history = try SchemaRelease.history(in: folder.appendingPathComponent("history"))
+        let report = try Reconciler(schemaURL: schemaURL).verifyUpgradePaths(from: history)
+        #expect(!report.isPassing)
+        let failure = try #require(report.failures.first)
+        #expect(report.failures.count == 1)
+        #expect(failure.version == "1.0.0")
+        let problem = try #require(failure.problems.first)
+        #expect(problem.table == "users")
+        #expect(problem.column == "handle")
+        guard case .syncFailed(ReconcileError.dataDoesNotFit(let violations)) = problem else {
+            Issue.record("expected the sync's own error, got \(problem)")
+            return
+        }
+        #expect(violations.map(\.rows) == [4])
+        #expect("\(report)".contains("1.0.0 (") && "\(report)".contains("NOT NULL on handle"))
+    }
+}

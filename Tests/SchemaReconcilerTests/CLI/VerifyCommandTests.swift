@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - reconcile verify
+
+@Suite struct VerifyCommandTests {
+    static let release = """
+        version: 1.0.0
+        tables:
+          items:
+            columns:
+              id: { type: INTEGER, primary_key: true }
+              title: TEXT
+        """
+
+    static let current = """
+        version: 1.1.0
+        tables:
+          items:
+            columns:
+              id: { type: INTEGER, primary_key: true }
+              name: { type: TEXT, renamed_from: title }
+              slug: { type: TEXT, not_null: true }
+        upgrades:
+          1.1.0: upgrades/1.1.0.sql
+        """
+
+    private func space(upgrade: String = "UPDATE items SET slug = 'item-' || id;\n") throws -> Workspace {
+        let space = try Workspace()
+        try space.write(Self.release, to: "history/1.0.0.yaml")
+        try space.write(upgrade, to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.current)
+        return space
+    }
+
+    @Test func printsOneLinePerReleaseAndExitsZeroWhenEveryPathPasses() throws {
+        let space = try space()
+        let result = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
+        #expect(result.status == 0)
+        #expect(result.output == """
+            1.0.0 (history/1.0.0.yaml): 1 table, 4 rows, 1 upgrade: ok
+            all 1 upgrade path to 1.1.0 pass
+
+            """)
+    }
+
+    @Test func aFailingPathExitsOneNamingTheReleaseTableAndColumn() throws {
+        let space = try space(upgrade: "SELECT 1;\n")
+        let result = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "1.0.0 (history/1.0.0.yaml): 1 table, 4 rows, 0 upgrades: FAILED")
+        #expect(lines.dropFirst().first?.hasPrefix("  table items, column slug: the sync failed: table items: 4 rows violate NOT NULL on slug") == true)
+        #expect(lines.last == "1 of 1 upgrade path to 1.1.0 failed")
+    }
+
+    @Test func jsonHoldsTheDocumentedKeys() throws {
+        let space = try space(upgrade: "SELECT 1;\n")
+        let result = try ReconcileCommand.run(["verify", "--history", "history", "--format", "json"], in: space.url)
+        #expect(result.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(Set(report.keys) == ["version", "isPassing", "results"])
+        let release = try #require((report["results"] as? [[String: Any]])?.first)
+        #expect(Set(release.keys) == ["version", "source", "tables", "rows", "upgrades", "isPassing", "problems", "notes"])
+        let problem = try #require((release["problems"] as? [[String: Any]])?.first)
+        #expect(Set(problem.keys) == ["kind", "table", "column", "message", "error"])
+        #expect(problem["kind"] as? String == "syncFailed")
+        #expect(problem["column"] as? String == "slug")
+        #expect((problem["error"] as? [String: Any])?["kind"] as? String == "dataDoesNotFit")
+    }
+
+    @Test func gitRevisionsAreReleases() throws {
+        let space = try space()
+        func git(_ arguments: String...) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.org"] + arguments
+            process.currentDirectoryURL = space.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        guard (try? git("init", "-q")) == 0 else { return }   // no git on this machine
+        try space.writeSchema(Self.release)
+        #expect(try git("add", "schema.yaml") == 0)
+        #expect(try git("commit", "-q", "-m", "1.0.0") == 0)
+        #expect(try git("tag", "v1.0.0") == 0)
+        try space.writeSchema(Self.current)
+
+        let result = try ReconcileCommand.run(["verify", "--git", "v1.0.0"], in: space.url)
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("1.0.0 (v1.0.0:schema.yaml): 1 table, 4 rows, 1 upgrade: ok"))
+        let missing = try ReconcileCommand.run(["verify", "--git", "v9"], in: space.url)
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("v9:schema.yaml"))
+    }
+
+    @Test func withoutHistoryOrAnInvalidReleaseFileItIsInvalidInput() throws {
+        let space = try space()
+        #expect(try ReconcileCommand.run(["verify"], in: space.url).status == 2)
+        try space.write("version: 1.0.0\ntables:\n  items: { columns: { id: { typ: INTEGER } } }\n", to: "history/0.9.0.yaml")
+        let result = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
+        #expect(result.status == 2)
+        #expect(result.error.contains("history/0.9.0.yaml:3:"))
+    }
+}
