@@ -58,7 +58,8 @@ struct PlanText {
         let steps = plan.steps.count, upgrades = plan.upgrades.count
         var lines = ["a sync would change the database (\(from)): \(steps) step\(steps == 1 ? "" : "s"), "
                      + "\(upgrades) upgrade\(upgrades == 1 ? "" : "s")"]
-        lines += plan.steps.map { "  \($0)" } + plan.upgrades.map { "  \($0)" }
+        lines += (plan.expandSteps.map(\.description) + plan.upgrades.map(\.description)
+            + plan.contractSteps.map(\.description)).map { "  " + $0 }
         lines += plan.hazards.map { "  " + hazardLine($0) }
         return lines.joined(separator: "\n") + "\n"
     }
