@@ -38,7 +38,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "reconcile-benchmark",
-            dependencies: ["SchemaReconciler", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SchemaReconciler",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         // Code written as an app writes it: the public API only, beside GRDB's own names.
         .testTarget(
@@ -50,11 +54,18 @@ let package = Package(
             resources: [.copy("UpgradeHistory")],
             packageAccess: false
         ),
+        // Lets a test turn on SQLite's defensive mode, which only a C call can.
+        .target(
+            name: "CDefensiveMode",
+            path: "Tests/CDefensiveMode",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
         .testTarget(
             name: "SchemaReconcilerTests",
             dependencies: [
                 "SchemaReconciler",
                 "reconcile",
+                "CDefensiveMode",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -25,16 +25,12 @@ struct PlanExecutor {
     func run(in db: Database) throws -> SyncReport {
         var plan = plan
         var statements: [String] = []
-        for step in plan.expandSteps {
-            try run(step, in: db, statements: &statements)
-        }
+        try run(plan.expandSteps, in: db, statements: &statements)
         let applied = try runUpgrades(in: db)
         if let revision = try reviseContract(of: &plan, in: db) {
             plan.revisions.append(revision)
         }
-        for step in plan.contractSteps {
-            try run(step, in: db, statements: &statements)
-        }
+        try run(plan.contractSteps, in: db, statements: &statements)
         if !plan.isEmpty {
             try checkForeignKeys(in: db)
             try checkViewsAndTriggers(in: db)
@@ -43,7 +39,6 @@ struct PlanExecutor {
         let warnings = plan.warnings.filter { if case .undeclared = $0 { false } else { true } }
         let finalWarnings = kept.map(SyncWarning.undeclared) + warnings
         try StoredState(version: plan.toVersion, fingerprint: planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
-                        schemaVersion: Int(try db.schemaVersion()),
                         scriptPaths: planning.file.upgrades.flatMap(\.scripts).map(\.path),
                         warnings: finalWarnings).write(db)
         for upgrade in applied {
@@ -55,6 +50,21 @@ struct PlanExecutor {
     }
 
     // MARK: Steps
+
+    /// Runs steps in order, consecutive in-place edits in one schema edit session.
+    private func run(_ steps: [Step], in db: Database, statements: inout [String]) throws {
+        for group in SchemaEditSession.groups(steps) {
+            guard group.inPlace else {
+                for step in group.steps { try run(step, in: db, statements: &statements) }
+                continue
+            }
+            var ran: [String] = []
+            let setVersion = try SchemaEditSession.run(in: db) {
+                for step in group.steps { try run(step, in: db, statements: &ran) }
+            }
+            statements += [SchemaEditSession.opening] + ran + [setVersion, SchemaEditSession.closing]
+        }
+    }
 
     /// Counts the rows that would violate what the step adds (refusing with every count when
     /// some do), then runs its statements, each on its own.
@@ -126,6 +136,7 @@ struct PlanExecutor {
         let catalog = try Catalog(db)
         guard catalog.schemaText != expected.schemaText else { return nil }
         let live = try SchemaInspector().inspect(catalog, in: db)
+        // Planned here without a rehearsal, so without in-place edits, which SQLite has not vetted.
         let facts = Planner.Facts(sqliteVersion: try SyncPlanning.sqliteVersion(db), reservedTables: catalog.reservedTables)
         plan.steps = plan.expandSteps + (try planning.contractPlan(after: live, drop: prepared.drop, facts: facts)).steps
         return .contractReplannedAtSync(after: plan.upgrades)

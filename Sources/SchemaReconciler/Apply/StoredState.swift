@@ -90,16 +90,18 @@ package struct StoredState: Sendable, Equatable {
             + "kind TEXT NOT NULL, checksum TEXT, applied_at TEXT NOT NULL, PRIMARY KEY (version, name))",
     ]
 
-    /// Creates the tables when they are missing, then stores version, fingerprint, schema
-    /// version, script paths and warnings.
+    /// Creates the tables when they are missing, then stores version, fingerprint, script paths,
+    /// warnings, and the schema version as it is once the tables exist (so that the next sync's
+    /// no-op check finds it unchanged).
     func write(_ db: Database) throws {
         for sql in Self.createStatements {
             try db.execute(sql: sql)
         }
+        let schemaVersion = Int(try db.schemaVersion())
         let warningsText = String(decoding: try JSONEncoder().encode(warnings ?? []), as: UTF8.self)
         let values: [(String, String?)] = [
             ("version", version?.description), ("fingerprint", fingerprint),
-            ("schema_version", schemaVersion.map(String.init)), ("scripts", scriptPaths.joined(separator: "\n")),
+            ("schema_version", String(schemaVersion)), ("scripts", scriptPaths.joined(separator: "\n")),
             ("warnings", warningsText),
         ]
         for (key, value) in values {

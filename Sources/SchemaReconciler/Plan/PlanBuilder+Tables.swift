@@ -39,6 +39,9 @@ extension Planner.Builder {
     struct TableOutcome {
         var expand: [Step] = []
         var rebuild: Step?
+        /// An in-place edit (in its phase), and the reindex that follows a collation change.
+        var edit: Step?
+        var reindex: Step?
         var nativeDrops: [Step] = []
     }
 
@@ -51,6 +54,16 @@ extension Planner.Builder {
         let nativeDrop = changes.dropped.filter { canDropNatively($0, from: liveTable) }
         let needsRebuild = !changes.differences.isEmpty || changes.added.contains { !Planner.canAddColumn($0) }
             || nativeDrop.count < changes.dropped.count
+        if !needsRebuild && !changes.added.isEmpty && changes.dropped.isEmpty && batchesNewColumns
+            && changes.added.allSatisfy({ $0.check == nil && $0.generated == nil }),
+           let edit = inPlaceEdit(table, live: liveTable, changes: changes) {
+            // Many new columns: one edit of each table and one reload of the schema, where ADD
+            // COLUMN reloads the whole schema once per column.
+            return edit
+        }
+        if needsRebuild, let edit = inPlaceEdit(table, live: liveTable, changes: changes) {
+            return edit
+        }
         guard needsRebuild else {
             outcome.expand = changes.added.map { addColumnStep($0, to: table.name, isDeferred: false) }
             outcome.nativeDrops = dropSteps(nativeDrop, from: table, live: liveTable)
@@ -84,7 +97,7 @@ extension Planner.Builder {
 
     /// The constraints that existing rows could violate once the table has its declared shape:
     /// those its differences add, and those of its new columns.
-    private func tightenings(of table: Schema.Table, changes: TableChanges) -> [Constraint] {
+    func tightenings(of table: Schema.Table, changes: TableChanges) -> [Constraint] {
         let added = Set(changes.added.map(\.name.sqlName))
         var constraints = changes.differences.flatMap { $0.tightenings(in: table, addedColumns: added) }
         for column in changes.added {
@@ -101,7 +114,7 @@ extension Planner.Builder {
     /// The unique indexes that a rebuild of `table` creates and that its rows could violate:
     /// the new and changed ones, and those kept over a column whose collation or type changes
     /// (values that were distinct may compare equal). Expression indexes are left to SQLite.
-    private func uniqueIndexesAtRisk(_ table: Schema.Table, live liveTable: Schema.Table) -> [Schema.Index] {
+    func uniqueIndexesAtRisk(_ table: Schema.Table, live liveTable: Schema.Table) -> [Schema.Index] {
         let created = changes(of: table.name).indexes.map(\.index).filter(\.isUnique)
         let liveColumns = TableShape(liveTable, in: live).columns
         let liveByName = Dictionary(liveColumns.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -126,7 +139,7 @@ extension Planner.Builder {
         return ["INT", "INTEGER", "REAL", "TEXT", "BLOB", "ANY"].contains(type)
     }
 
-    private func addColumnStep(_ column: Schema.Column, to table: String, isDeferred: Bool) -> Step {
+    func addColumnStep(_ column: Schema.Column, to table: String, isDeferred: Bool) -> Step {
         Step(.addColumn(table: table, column: column.name, isDeferred: isDeferred), phase: .expand,
              changes: [.addColumn(table: table, column: column.name)],
              statements: ["ALTER TABLE \(SQLText.quote(table)) ADD COLUMN \(SchemaSQL.columnDefinition(column))"])

@@ -37,6 +37,12 @@ extension Planner {
         var declared: Schema { planner.declared }
         var live: Schema { planner.live }
 
+        /// Whether new columns are added by editing their tables in place: when there are two or
+        /// more, since each ADD COLUMN has SQLite read the whole schema again.
+        var batchesNewColumns: Bool {
+            tables.values.reduce(0) { $0 + $1.added.count } >= 2
+        }
+
         init(planner: Planner, changes: [Change]) {
             self.planner = planner
             for change in changes { group(change) }
@@ -127,12 +133,18 @@ extension Planner {
         /// Existing tables, in declared order: new columns, rebuilds, column drops.
         private mutating func planExistingTables() throws(PlanError) -> Rebuilds {
             var rebuilds = Rebuilds()
+            // In-place edits come together, so that they share one schema edit session.
+            var expandEdits: [Step] = []
+            var contractEdits: [Step] = []
             for table in declared.tables {
                 guard !createdTableNames.contains(table.name.sqlName), let liveTable = live.table(named: table.name) else {
                     continue
                 }
                 let outcome = try planTable(table, live: liveTable)
                 expand += outcome.expand
+                for step in [outcome.edit, outcome.reindex].compactMap({ $0 }) {
+                    if step.phase == .expand { expandEdits.append(step) } else { contractEdits.append(step) }
+                }
                 if let rebuild = outcome.rebuild {
                     if rebuild.phase == .expand {
                         expand.append(rebuild)
@@ -144,6 +156,8 @@ extension Planner {
                 }
                 rebuilds.nativeDrops += outcome.nativeDrops
             }
+            expand += expandEdits
+            rebuilds.contractSteps.insert(contentsOf: contractEdits, at: 0)
             return rebuilds
         }
 

@@ -2,7 +2,9 @@
 
 /// Turns the differences between a declared schema and a live database into ordered SQL
 /// steps. This is the only place that knows what SQLite's `ALTER TABLE` can and cannot do:
-/// what it cannot do is done by rebuilding the table, as SQLite's documentation describes.
+/// what leaves every stored row as it is, it does in place (the table's definition rewritten in
+/// `sqlite_schema`); what changes how rows are stored is done by rebuilding the table, both as
+/// SQLite's documentation describes.
 ///
 /// It is a pure function of its inputs: the live schema is the one the renames leave (see
 /// ``RenameDiff``), and the facts say what it needs to know of the rows.
@@ -23,6 +25,13 @@ package struct Planner: Sendable {
         package var sqliteVersion: Int
         /// Names of tables in the reconciler's namespace other than its own state (`_reconciler…`).
         package var reservedTables: [String]
+        /// Whether the connection lets a table's definition be edited in place (`PRAGMA
+        /// writable_schema`; refused in SQLite's defensive mode). Without it, every change that
+        /// `ALTER TABLE` cannot make is a rebuild.
+        package var allowsSchemaEdits = false
+        /// Tables that SQLite said cannot be edited in place (their keys would be stored another
+        /// way): they are rebuilt.
+        package var copiedTables = Set<SQLName>()
 
         /// Creates facts.
         package init(rowCounts: [SQLName: Int] = [:], sqliteVersion: Int = 3_040_000, reservedTables: [String] = []) {

@@ -16,6 +16,10 @@ extension Step: CustomStringConvertible {
                 ? "add column \(table).\(column) without its constraints for now (native ALTER); "
                     + "upgrades may fill it, the contract step gives it its declared definition"
                 : "add column \(table).\(column) (native ALTER)"
+        case .reindexTable(let table):
+            return "reindex table \(table) (its indexes, under the new collations)"
+        case .editTable(let table):
+            return "edit table \(table) in place: " + rebuildReasons.joined(separator: "; ")
         case .rebuildTable(let table):
             let count = rows.map { " (copies \($0) row\($0 == 1 ? "" : "s"))" } ?? ""
             return "rebuild table \(table)\(count): " + rebuildReasons.joined(separator: "; ")

@@ -23,6 +23,11 @@ public struct Step: Sendable, Hashable, Codable {
     public enum Method: String, Sendable, Hashable, Codable {
         /// A statement SQLite runs in place: `CREATE`, `DROP`, `ALTER TABLE … ADD/RENAME/DROP COLUMN`.
         case native
+        /// The table's definition is rewritten in `sqlite_schema`, as SQLite's documentation
+        /// describes for changes that leave every stored row as it is (constraints, defaults,
+        /// type spellings, new columns): no row is copied. What the change adds is checked
+        /// against the rows first.
+        case inPlace
         /// The table is copied into a new one with the declared definition, as SQLite's
         /// documentation describes for changes `ALTER TABLE` cannot make.
         case rebuild
@@ -41,6 +46,10 @@ public struct Step: Sendable, Hashable, Codable {
         case addColumn(table: String, column: String, isDeferred: Bool)
         /// Rebuilds a table with its declared definition, keeping its rows.
         case rebuildTable(table: String)
+        /// Gives a table its declared definition in place, without copying a row.
+        case editTable(table: String)
+        /// Rebuilds the indexes of a table whose collations changed in place.
+        case reindexTable(table: String)
         /// Drops a column that `drop` lists.
         case dropColumn(table: String, column: String)
         /// Drops a table (or a virtual table) that `drop` lists.
@@ -79,6 +88,8 @@ public struct Step: Sendable, Hashable, Codable {
     public var statements: [String]
     /// Queries run before the statements that count the rows that would violate what it adds.
     package var checks: [DataCheck]
+    /// For an in-place edit: the `CREATE TABLE` statement the table gets.
+    package var editedDefinition: String?
 
     /// Creates a step.
     package init(_ action: Action, phase: Phase, method: Method = .native, changes: [Change] = [], rows: Int? = nil,
@@ -105,7 +116,7 @@ public struct Step: Sendable, Hashable, Codable {
         case .createTable(let table), .renameColumn(let table, _, _), .addColumn(let table, _, _),
              .rebuildTable(let table), .dropColumn(let table, _), .dropTable(let table),
              .createIndex(let table, _, _), .createTrigger(_, let table), .createVirtualTable(let table),
-             .rebuildVirtualTable(let table):
+             .rebuildVirtualTable(let table), .editTable(let table), .reindexTable(let table):
             return table
         case .renameTable(_, let to):
             return to

@@ -85,6 +85,39 @@ package final class ScratchDatabase: Sendable {
         return false
     }
 
+    // MARK: In-place edits
+
+    /// Runs steps that edit table definitions in place, in one schema edit session.
+    package func runEdits(_ steps: ArraySlice<Step>) throws {
+        try queue.inDatabase { db in
+            _ = try SchemaEditSession.run(in: db) {
+                for step in steps {
+                    for sql in step.statements { try Self.execute(sql, in: db) }
+                }
+            }
+        }
+    }
+
+    /// Whether `table` would keep how its rows are stored under `definition` (a `CREATE TABLE`
+    /// statement for it), as SQLite reads both: the definition is created under another name
+    /// and the two layouts compared. False when SQLite cannot tell (too old for the pragmas).
+    package func keepsStorage(of table: String, under definition: String, allowingCollationChanges: Bool) throws -> Bool {
+        let tokens = SQLTokenizer.tokens(in: definition)
+        guard let head = CreateStatementHead(tokens), head.end < tokens.count else { return false }
+        let probe = "_reconciler_layout_probe"
+        let body = SQLText.text(in: definition, bytes: tokens[head.end].range.lowerBound..<definition.utf8.count)
+        return try queue.inDatabase { db in
+            do {
+                try Self.execute("CREATE TABLE \(SQLText.quote(probe)) \(body)", in: db)
+                defer { try? db.execute(sql: "DROP TABLE \(SQLText.quote(probe))") }
+                let old = try StorageLayout(table: table, in: db)
+                return try StorageLayout(table: probe, in: db).keeps(old, allowingCollationChanges: allowingCollationChanges)
+            } catch is DatabaseError {
+                return false
+            }
+        }
+    }
+
     // MARK: Reading back
 
     /// The copy's catalog.

@@ -33,6 +33,18 @@ struct TriggerStatement: Equatable {
     var event: Event?
     /// The table (or view) named after `ON`, unquoted.
     var table: String
+    /// For `UPDATE OF a, b`: the columns whose update fires it (nil when any update does).
+    var updatedColumns: [String]? = nil
+
+    /// Whether an `UPDATE` that sets `column` fires the trigger.
+    ///
+    /// ```swift
+    /// head.fires(onUpdateOf: "email") // true for AFTER UPDATE OF email ON users
+    /// ```
+    func fires(onUpdateOf column: String) -> Bool {
+        guard event == .update || event == nil else { return false }
+        return updatedColumns?.containsName(column) ?? true
+    }
 
     // MARK: Parsing
 
@@ -44,9 +56,13 @@ struct TriggerStatement: Equatable {
         var index = head.end
         var depth = 0
         var event: Event?
+        var updatedColumns: [String]?
         while index < tokens.count {
             let current = tokens[index]
             if depth == 0, event == nil, let word = current.keyword, let found = Event(rawValue: word) { event = found }
+            if depth == 0, event == .update, updatedColumns == nil, current.isKeyword("OF") {
+                updatedColumns = Self.names(in: tokens, from: index + 1)
+            }
             if current.isSymbol("(") { depth += 1 }
             if current.isSymbol(")") { depth -= 1 }
             if depth == 0 && current.isKeyword("BEGIN") { break }
@@ -56,9 +72,20 @@ struct TriggerStatement: Equatable {
                 if index + 2 < tokens.count, tokens[index + 1].isSymbol("."), let second = tokens[index + 2].nameValue {
                     table = second
                 }
-                return .success(TriggerStatement(name: head.name, event: event, table: table))
+                return .success(TriggerStatement(name: head.name, event: event, table: table, updatedColumns: updatedColumns))
             }
         }
         return .failure(.missingTable)
+    }
+
+    /// The comma-separated names from `start` up to `ON`.
+    private static func names(in tokens: [SQLToken], from start: Int) -> [String] {
+        var names: [String] = []
+        var index = start
+        while index < tokens.count, !tokens[index].isKeyword("ON") {
+            if let name = tokens[index].identifier { names.append(name) }
+            index += 1
+        }
+        return names
     }
 }

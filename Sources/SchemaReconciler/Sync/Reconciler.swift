@@ -42,6 +42,10 @@ public struct Reconciler: Sendable {
         /// options.deniedHazards = [.dropsData]   // "never drop data here"
         /// ```
         public var deniedHazards: Set<Hazard.Kind>
+        /// Whether a change that leaves the stored rows as they are is made in place (the
+        /// table's definition rewritten, no row copied), where the connection allows it. Off,
+        /// every change `ALTER TABLE` cannot make is a rebuild.
+        package var editsInPlace = true
 
         /// Creates options.
         ///

@@ -63,11 +63,29 @@ struct SyncPlanning {
     }
 
     /// Plans the sync of an existing database into `plan`; returns the undeclared objects it keeps.
+    /// A table that SQLite says an in-place edit would store another way is planned again, as a
+    /// rebuild, from a fresh copy.
     private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, db: Database) throws -> [UndeclaredObject] {
+        var facts = Planner.Facts(sqliteVersion: try Self.sqliteVersion(db), reservedTables: catalog.reservedTables)
+        facts.allowsSchemaEdits = options.editsInPlace && SchemaEditSession.isAllowed(in: db)
+        while true {
+            var attempt = plan
+            do {
+                let kept = try planExisting(&attempt, drop: drop, catalog: catalog, live: live, facts: facts, db: db)
+                plan = attempt
+                return kept
+            } catch let mismatch as StorageMismatch {
+                facts.copiedTables.insert(mismatch.table.sqlName)
+            }
+        }
+    }
+
+    private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, facts: Planner.Facts,
+                              db: Database) throws -> [UndeclaredObject] {
+        var facts = facts
         let renames = try Self.renames(file.schema, live: live)
         let scratch = try ScratchDatabase(replaying: catalog)
         plan.brokenBefore = try scratch.brokenObjects()
-        var facts = Planner.Facts(sqliteVersion: try Self.sqliteVersion(db), reservedTables: catalog.reservedTables)
         let planner = Planner(declared: file.schema, drop: drop, live: live, facts: facts)
         let renameSteps = try Self.planned { try planner.preparationSteps(for: renames, broken: plan.brokenBefore)
             + planner.renameSteps(renames) }
@@ -80,6 +98,11 @@ struct SyncPlanning {
         plan.steps = renameSteps + steps
         let keptAfterUpgrades = try rehearse(&plan, after: renameSteps.count, drop: drop, on: scratch, facts: facts)
         return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
+    }
+
+    /// An in-place edit that SQLite says would store the table's rows or keys another way.
+    struct StorageMismatch: Error {
+        var table: String
     }
 
     // MARK: Rehearsal
@@ -150,14 +173,33 @@ struct SyncPlanning {
         return (steps, planner.keptObjects(of: diff, steps: steps))
     }
 
-    /// Runs steps on the copy; the first one SQLite refuses, with its message.
+    /// Runs steps on the copy; the first one SQLite refuses, with its message. Before an
+    /// in-place edit, asks SQLite whether the table keeps its layout under the new definition,
+    /// and throws ``StorageMismatch`` when it would not.
     private func run(_ steps: [Step], on scratch: ScratchDatabase) throws -> (Step, String)? {
-        for step in steps {
-            for sql in step.statements {
+        for group in SchemaEditSession.groups(steps) {
+            if group.inPlace {
+                for step in group.steps {
+                    guard let table = step.table, let definition = step.editedDefinition else { continue }
+                    let reindexes = steps.contains { $0.action == .reindexTable(table: table) }
+                    if !(try scratch.keepsStorage(of: table, under: definition, allowingCollationChanges: reindexes)) {
+                        throw StorageMismatch(table: table)
+                    }
+                }
                 do {
-                    try scratch.execute(sql)
+                    try scratch.runEdits(group.steps)
                 } catch let error as DatabaseError {
-                    return (step, ReconcileError.message(of: error))
+                    return (group.steps.first!, ReconcileError.message(of: error))
+                }
+                continue
+            }
+            for step in group.steps {
+                for sql in step.statements {
+                    do {
+                        try scratch.execute(sql)
+                    } catch let error as DatabaseError {
+                        return (step, ReconcileError.message(of: error))
+                    }
                 }
             }
         }

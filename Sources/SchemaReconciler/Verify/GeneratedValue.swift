@@ -18,16 +18,17 @@ enum GeneratedValue {
         case integer, real, text, blob, numeric
     }
 
-    /// The kind of value for a column declared with `type`, by SQLite's rules for column
-    /// affinity (section 3.1 of "Datatypes In SQLite"). A column without a type gets text.
+    /// The kind of value for a column declared with `type`: its affinity's, and text for a
+    /// column without a type.
     static func kind(ofType type: String?) -> Kind {
-        let type = (type ?? "").uppercased()
-        if type.contains("INT") { return .integer }
-        if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { return .text }
-        if type.isEmpty { return .text }
-        if type.contains("BLOB") { return .blob }
-        if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") { return .real }
-        return .numeric
+        if (type ?? "").isEmpty { return .text }
+        switch TypeAffinity(declaredType: type) {
+        case .integer: return .integer
+        case .text: return .text
+        case .blob: return .blob
+        case .real: return .real
+        case .numeric: return .numeric
+        }
     }
 
     /// Text that exercises encodings and quoting: accents, CJK, emoji with joiners, quotes,

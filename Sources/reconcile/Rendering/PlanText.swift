@@ -84,7 +84,23 @@ struct PlanText {
         return "-- then check foreign keys and the resulting schema, and record version \(plan.toVersion) in \(table)"
     }
 
+    /// The steps, consecutive in-place edits framed by the schema edit session they run in.
     private func steps(_ steps: [Step]) -> [String] {
+        var lines: [String] = []
+        for group in SchemaEditSession.groups(steps) {
+            if group.inPlace {
+                lines += ["", comment("in-place edits: the table definitions are rewritten, not a row is copied"),
+                          SchemaEditSession.opening + ";"]
+            }
+            lines += self.stepLines(group.steps)
+            if group.inPlace {
+                lines += ["", comment(SchemaEditSession.settingVersion + ";"), SchemaEditSession.closing + ";"]
+            }
+        }
+        return lines
+    }
+
+    private func stepLines(_ steps: ArraySlice<Step>) -> [String] {
         var lines: [String] = []
         for step in steps {
             lines.append("")

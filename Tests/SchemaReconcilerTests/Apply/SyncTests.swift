@@ -46,6 +46,9 @@ import Testing
         #expect(!second.didChange)
         #expect(try space.fileBytes() == bytes)
         #expect(try space.modificationDate() == date)
+        // And the next launch takes the shortcut: the record of the first sync is current.
+        let queue = try DatabaseQueue(path: space.databasePath)
+        #expect(try SyncSession(reconciler: space.reconciler()).upToDateState(queue) != nil)
     }
 
     @Test func aSyncWithNothingToDoWritesAndChecksNothingEvenWhenItsRecordIsOutOfDate() throws {

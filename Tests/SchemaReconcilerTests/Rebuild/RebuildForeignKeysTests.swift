@@ -44,7 +44,7 @@ import Testing
         try queue.write { try $0.execute(sql: Self.seed) }
 
         // A type change: `parents` is dropped and recreated, which would cascade if foreign keys were enforced.
-        try space.writeSchema(Self.schema(nameType: "{ type: TEXT, collate: NOCASE }"))
+        try space.writeSchema(Self.schema(nameType: "BLOB"))
         let report = try space.reconciler().sync(queue)
         #expect(report.rebuilt("parents"))
 

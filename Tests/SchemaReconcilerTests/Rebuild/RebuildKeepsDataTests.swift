@@ -63,9 +63,12 @@ struct ItemsDeclaration: Sendable {
 
 // MARK: - RebuildCase
 
-/// One kind of change that ALTER TABLE cannot make, so that `items` is rebuilt.
+/// One kind of change that ALTER TABLE cannot make: `items` is edited in place when the stored
+/// rows stay as they are, rebuilt otherwise.
 struct RebuildCase: Sendable, CustomTestStringConvertible {
     var name: String
+    /// How the change is made.
+    var method: Step.Method = .rebuild
     var before: ItemsDeclaration
     var after: ItemsDeclaration
     /// Columns whose values change on purpose, with their typed values after the sync, rows 1…4 by id.
@@ -89,20 +92,20 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
                         after: standard.with("big", "TEXT"),
                         expected: ["big": [Stored.text("9223372036854775807"), Stored.text("-9223372036854775808"),
                                            Stored.text("0"), Stored.text("42")]]),
-            RebuildCase(name: "NOT NULL added", before: standard,
+            RebuildCase(name: "NOT NULL added", method: .inPlace, before: standard,
                         after: standard.with("code", "{ type: TEXT, unique: true, not_null: true }")),
-            RebuildCase(name: "NOT NULL removed",
+            RebuildCase(name: "NOT NULL removed", method: .inPlace,
                         before: standard.with("code", "{ type: TEXT, unique: true, not_null: true }"), after: standard),
-            RebuildCase(name: "DEFAULT changed", before: standard.with("amount", "{ type: TEXT, default: zero }"),
+            RebuildCase(name: "DEFAULT changed", method: .inPlace, before: standard.with("amount", "{ type: TEXT, default: zero }"),
                         after: standard.with("amount", "{ type: TEXT, default: one }")),
-            RebuildCase(name: "DEFAULT added", before: standard, after: standard.with("ratio", "{ type: REAL, default: 1.5 }")),
-            RebuildCase(name: "CHECK added", before: standard, after: standard.with("ratio", checked)),
-            RebuildCase(name: "CHECK removed", before: standard.with("ratio", checked), after: standard),
-            RebuildCase(name: "table CHECK added", before: standard,
+            RebuildCase(name: "DEFAULT added", method: .inPlace, before: standard, after: standard.with("ratio", "{ type: REAL, default: 1.5 }")),
+            RebuildCase(name: "CHECK added", method: .inPlace, before: standard, after: standard.with("ratio", checked)),
+            RebuildCase(name: "CHECK removed", method: .inPlace, before: standard.with("ratio", checked), after: standard),
+            RebuildCase(name: "table CHECK added", method: .inPlace, before: standard,
                         after: standard.with(option: #"checks: ["length(code) = 1"]"#)),
-            RebuildCase(name: "COLLATE changed", before: standard,
+            RebuildCase(name: "COLLATE changed", method: .inPlace, before: standard,
                         after: standard.with("name", "{ type: TEXT, collate: NOCASE }")),
-            RebuildCase(name: "COLLATE changed on a UNIQUE column", before: standard,
+            RebuildCase(name: "COLLATE changed on a UNIQUE column", method: .inPlace, before: standard,
                         after: standard.with("code", "{ type: TEXT, unique: true, collate: NOCASE }")),
             RebuildCase(name: "UNIQUE added", before: standard, after: standard.with("name", "{ type: TEXT, unique: true }")),
             RebuildCase(name: "UNIQUE removed", before: standard.with("name", "{ type: TEXT, unique: true }"), after: standard),
@@ -111,10 +114,10 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
             RebuildCase(name: "PRIMARY KEY: composite → INTEGER PRIMARY KEY", before: composite, after: plain),
             RebuildCase(name: "AUTOINCREMENT added", before: plain, after: standard),
             RebuildCase(name: "AUTOINCREMENT removed", before: standard, after: plain),
-            RebuildCase(name: "REFERENCES added", before: standard.with("owner_id", "INTEGER"), after: standard),
-            RebuildCase(name: "REFERENCES action changed", before: standard,
+            RebuildCase(name: "REFERENCES added", method: .inPlace, before: standard.with("owner_id", "INTEGER"), after: standard),
+            RebuildCase(name: "REFERENCES action changed", method: .inPlace, before: standard,
                         after: standard.with("owner_id", "{ type: INTEGER, references: owners.id, on_delete: SET NULL }")),
-            RebuildCase(name: "REFERENCES removed", before: standard, after: standard.with("owner_id", "INTEGER")),
+            RebuildCase(name: "REFERENCES removed", method: .inPlace, before: standard, after: standard.with("owner_id", "INTEGER")),
             RebuildCase(name: "STRICT on", before: standard, after: standard.with(option: "strict: true")),
             RebuildCase(name: "STRICT off", before: standard.with(option: "strict: true"), after: standard),
             RebuildCase(name: "WITHOUT ROWID on", before: plain, after: plain.with(option: "without_rowid: true")),
@@ -193,6 +196,29 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
         DELETE FROM items WHERE id = 5;
         """
 
+    /// The definition a new database gets for `items`.
+    static func freshDefinition(of items: ItemsDeclaration) throws -> String? {
+        let space = try Workspace()
+        try space.writeSchema(schema(items))
+        try space.sync()
+        return try space.tableDefinition("items")
+    }
+
+    /// The same change made by a rebuild: the definition and the rows it leaves.
+    static func rebuiltCopy(_ change: RebuildCase) throws -> (definition: String?, rows: [[String: String]]) {
+        let space = try Workspace()
+        try space.writeSchema(schema(change.before))
+        try space.sync()
+        try space.execute(seed)
+        try space.writeSchema(schema(change.after))
+        var options = Reconciler.Options()
+        options.editsInPlace = false
+        let report = try space.sync(options)
+        #expect(report.rebuilt("items"))
+        let keepsRowID = !change.before.isWithoutRowID && !change.after.isWithoutRowID
+        return (try space.tableDefinition("items"), try space.typedRows(itemsQuery(withRowID: keepsRowID)))
+    }
+
     static func itemsQuery(withRowID: Bool) -> String {
         "SELECT \(withRowID ? "rowid AS \"(rowid)\", " : "")* FROM items ORDER BY id"
     }
@@ -217,10 +243,14 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
 
         try space.writeSchema(Self.schema(change.after))
         let report = try space.sync()
-        #expect(report.rebuilt("items"), "items was not rebuilt: \(report.plan.steps.map(\.description))")
+        let method = report.plan.steps.first { $0.table == "items" && $0.method != .native }?.method
+        #expect(method == change.method, "\(report.plan.steps.map(\.description))")
 
-        // (a) The live schema is the declared one.
+        // (a) The live schema is the declared one: the table is written as a new database has
+        // it, and SQLite finds the file sound.
         #expect(try space.remainingChanges() == [])
+        #expect(try space.value("PRAGMA integrity_check", as: String.self) == "ok")
+        #expect(try space.tableDefinition("items") == Self.freshDefinition(of: change.after))
 
         // (b) Every row, value for value, but for the conversions the change itself makes.
         let after = try space.typedRows(Self.itemsQuery(withRowID: keepsRowID))
@@ -235,6 +265,13 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
                     #expect(new[column] == old[column], "row \(index + 1), column \(column)")
                 }
             }
+        }
+
+        // An in-place edit leaves what a rebuild would have left.
+        if change.method == .inPlace {
+            let rebuilt = try Self.rebuiltCopy(change)
+            #expect(try space.tableDefinition("items") == rebuilt.definition)
+            #expect(after == rebuilt.rows)
         }
 
         // (c) The AUTOINCREMENT counter.
@@ -294,7 +331,7 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
         """
 
     /// The same tables as the file can declare them; `changed` makes `note` NOT NULL with a
-    /// default and `v` an INTEGER, which needs a rebuild of both.
+    /// default (an edit in place) and `v` an INTEGER (a rebuild).
     static func schema(changed: Bool) -> String {
         """
         version: \(changed ? "1.1.0" : "1.0.0")
@@ -325,7 +362,8 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
 
         try space.writeSchema(Self.schema(changed: true))
         let report = try space.sync()
-        #expect(report.rebuilt("contacts") && report.rebuilt("ranked"))
+        // The NOT NULL with a default is an edit in place; the type of another affinity, a copy.
+        #expect(report.editedInPlace("contacts") && report.rebuilt("ranked"))
         #expect(try space.remainingChanges() == [])
 
         // NOT NULL ON CONFLICT IGNORE still ignores, UNIQUE ON CONFLICT REPLACE still replaces.

@@ -101,7 +101,7 @@ import Testing
             CREATE TRIGGER people_upper AFTER INSERT ON people
             BEGIN UPDATE people SET name = upper(NEW.name) WHERE id = NEW.id; END;
             """)
-        try space.writeSchema(Self.schema(table: "users", renamedFrom: "people", nameType: "{ type: TEXT, collate: NOCASE }"))
+        try space.writeSchema(Self.schema(table: "users", renamedFrom: "people", nameType: "BLOB"))
         let report = try space.sync()
         #expect(report.rebuilt("users"))
         try space.execute("INSERT INTO users (name) VALUES ('grace')")
@@ -253,7 +253,7 @@ import Testing
     @Test func droppingATriggerOfARebuiltTable() throws {
         let space = try prepared()
         try space.execute("CREATE TRIGGER old_audit AFTER DELETE ON people BEGIN INSERT INTO log (what) VALUES ('gone'); END")
-        try space.writeSchema(Self.schema(nameType: "{ type: TEXT, collate: NOCASE }", extra: "drop:\n  triggers: [old_audit]"))
+        try space.writeSchema(Self.schema(nameType: "BLOB", extra: "drop:\n  triggers: [old_audit]"))
         let report = try space.sync()
         #expect(report.rebuilt("people"))
         #expect(try space.objectNames("trigger") == ["greet"])
@@ -302,7 +302,7 @@ import Testing
     @Test func aLeftoverTemporaryTableStopsARebuildOfItsTable() throws {
         let space = try prepared()
         try space.execute("CREATE TABLE _reconciler_new_people (id INTEGER, name TEXT); INSERT INTO _reconciler_new_people VALUES (1, 'x')")
-        try space.writeSchema(Self.schema(nameType: "{ type: TEXT, collate: NOCASE }"))
+        try space.writeSchema(Self.schema(nameType: "BLOB"))
         try space.expectFailedSync { error in
             guard case .cannotPlan(let error) = error else { return false }
             return error == .temporaryNameTaken("_reconciler_new_people")

@@ -62,6 +62,11 @@ extension Workspace {
         try read { db in try T.fetchOne(db, sql: sql) }
     }
 
+    /// A table's definition as `sqlite_schema` stores it.
+    func tableDefinition(_ table: String) throws -> String? {
+        try value("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = '\(table)'")
+    }
+
     /// The names of the user's schema objects of one kind (not SQLite's, not the reconciler's), sorted.
     func objectNames(_ type: String) throws -> [String] {
         try read { db in

@@ -32,6 +32,11 @@ extension SyncReport {
     func rebuilt(_ table: String) -> Bool {
         plan.steps.contains { $0.isRebuild && $0.table == table }
     }
+
+    /// Whether the sync edited the table's definition in place.
+    func editedInPlace(_ table: String) -> Bool {
+        plan.steps.contains { $0.method == .inPlace && $0.table == table }
+    }
 }
 
 extension Array where Element == SyncWarning {

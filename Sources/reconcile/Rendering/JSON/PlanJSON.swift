@@ -51,6 +51,8 @@ enum PlanJSON {
         case .renameColumn: "renameColumn"
         case .addColumn: "addColumn"
         case .rebuildTable: "rebuildTable"
+        case .editTable: "editTable"
+        case .reindexTable: "reindexTable"
         case .dropColumn: "dropColumn"
         case .dropTable: "dropTable"
         case .createVirtualTable: "createVirtualTable"

@@ -1,0 +1,171 @@
+import CDefensiveMode
+import Foundation
+import GRDB
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - Edits in place
+
+/// Changes that leave the stored rows as they are rewrite the table's definition instead of
+/// copying the table; these are the cases where that is subtle.
+@Suite struct InPlaceEditTests {
+    static func schema(_ columns: String, version: String = "1.0.0", extra: String = "") -> String {
+        """
+        version: \(version)
+        tables:
+          items:
+            columns:
+              id: { type: INTEGER, primary_key: true }
+        \(columns)
+        \(extra)
+        """
+    }
+
+    // MARK: Defaults
+
+    /// Rows written before `ADD COLUMN … DEFAULT 5` hold no value for the column and read the
+    /// default from the definition: after the default becomes 7 they still read 5.
+    @Test func rowsOlderThanTheirColumnKeepTheDefaultTheyHadWhenTheDefaultChanges() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema("      name: TEXT"))
+        try space.sync()
+        try space.execute("""
+            INSERT INTO items (id, name) VALUES (1, 'old');
+            ALTER TABLE items ADD COLUMN level INTEGER DEFAULT 5;
+            INSERT INTO items (id, name) VALUES (2, 'new');
+            INSERT INTO items (id, name, level) VALUES (3, 'set', 9);
+            """)
+        try space.writeSchema(Self.schema("      name: TEXT\n      level: { type: INTEGER, default: 7 }"))
+        let report = try space.sync()
+        #expect(report.editedInPlace("items"))
+        #expect(try space.read { try Int.fetchAll($0, sql: "SELECT level FROM items ORDER BY id") } == [5, 5, 9])
+        try space.execute("INSERT INTO items (id, name) VALUES (4, 'later')")
+        #expect(try space.value("SELECT level FROM items WHERE id = 4", as: Int.self) == 7)
+        #expect(try space.value("PRAGMA integrity_check", as: String.self) == "ok")
+    }
+
+    /// Writing those rows out would fire a trigger that watches the column: the table is copied.
+    @Test func aDefaultChangeOnAColumnATriggerWatchesIsARebuild() throws {
+        let space = try Workspace()
+        let triggers = """
+            triggers:
+              items_level: |
+                CREATE TRIGGER items_level AFTER UPDATE OF level ON items
+                BEGIN UPDATE items SET name = 'touched' WHERE id = NEW.id; END
+            """
+        try space.writeSchema(Self.schema("      name: TEXT\n      level: { type: INTEGER, default: 5 }", extra: triggers))
+        try space.sync()
+        try space.execute("INSERT INTO items (id, name) VALUES (1, 'a')")
+        try space.writeSchema(Self.schema("      name: TEXT\n      level: { type: INTEGER, default: 7 }", extra: triggers))
+        let report = try space.sync()
+        #expect(report.rebuilt("items"))
+        #expect(try space.typedRows("SELECT name, level FROM items") == [["name": Stored.text("a"), "level": Stored.integer(5)]])
+    }
+
+    // MARK: Many tables
+
+    /// New columns in several tables: one edit per table, one session, one schema reload.
+    @Test func newColumnsOfManyTablesAreOneSchemaEdit() throws {
+        let tables = ["a", "b", "c"]
+        func schema(extra: Bool) -> String {
+            "version: 1.0.0\ntables:\n" + tables.map { name in
+                "  \(name):\n    columns:\n      id: { type: INTEGER, primary_key: true }\n      x: TEXT\n"
+                    + (extra ? "      y: { type: INTEGER, not_null: true, default: 3 }\n" : "")
+            }.joined()
+        }
+        let space = try Workspace()
+        try space.writeSchema(schema(extra: false))
+        try space.sync()
+        try space.execute(tables.map { "INSERT INTO \($0) (x) VALUES ('\($0)1'), ('\($0)2');" }.joined(separator: "\n"))
+        try space.writeSchema(schema(extra: true))
+        let report = try space.sync()
+        #expect(report.plan.steps.map(\.action) == tables.map { .editTable(table: $0) })
+        #expect(report.plan.steps.allSatisfy { $0.method == .inPlace && $0.hazards.isEmpty })
+        #expect(report.statements.filter { $0.hasPrefix("PRAGMA schema_version") }.count == 1)
+        for table in tables {
+            #expect(try space.read { try Int.fetchAll($0, sql: "SELECT y FROM \(table)") } == [3, 3])
+        }
+        #expect(try space.value("PRAGMA integrity_check", as: String.self) == "ok")
+        #expect(try space.remainingChanges() == [])
+        #expect(try !space.sync().didChange)
+    }
+
+    // MARK: Checks
+
+    /// The contract step of expand/upgrade/contract: an upgrade that leaves a row NULL makes
+    /// the sync fail, naming the column, and the file is untouched.
+    @Test func aNotNullAddedInPlaceIsCheckedFirst() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema("      name: TEXT"))
+        try space.sync()
+        try space.execute("INSERT INTO items (id, name) VALUES (1, 'a'), (2, NULL)")
+        try space.writeSchema(Self.schema("      name: { type: TEXT, not_null: true }"))
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.steps.map(\.method) == [.inPlace])
+        #expect(plan.steps.first?.checkedConstraints == [.notNull(column: "name")])
+        try space.expectFailedSync { error in
+            guard case .dataDoesNotFit(let violations) = error else { return false }
+            return violations == [DataViolation(table: "items", constraint: .notNull(column: "name"), rows: 1)]
+        }
+    }
+
+    // MARK: What SQLite says
+
+    /// A live table whose UNIQUE constraints come in another order than the file writes them:
+    /// its automatic indexes would be read under the wrong constraints, so SQLite's own answer
+    /// (comparing the two layouts) makes it a rebuild.
+    @Test func aTableWhoseKeysWouldBeStoredAnotherWayIsRebuilt() throws {
+        let space = try Workspace()
+        try space.execute("""
+            CREATE TABLE items (id INTEGER PRIMARY KEY, a TEXT, b TEXT, UNIQUE (b), UNIQUE (a));
+            INSERT INTO items (a, b) VALUES ('a1', 'b1'), ('a2', 'b2');
+            """)
+        try space.writeSchema(Self.schema("      a: { type: TEXT, unique: true }\n      b: { type: TEXT, unique: true }"))
+        #expect(try space.sync().plan.steps.isEmpty)
+        try space.writeSchema(Self.schema("      a: { type: TEXT, unique: true, not_null: true }\n      b: { type: TEXT, unique: true }"))
+        let report = try space.sync()
+        #expect(report.rebuilt("items"))
+        #expect(try space.value("PRAGMA integrity_check", as: String.self) == "ok")
+        #expect(throws: DatabaseError.self) { try space.execute("INSERT INTO items (a, b) VALUES ('a1', 'x')") }
+        #expect(throws: DatabaseError.self) { try space.execute("INSERT INTO items (a, b) VALUES ('x', 'b2')") }
+    }
+
+    /// An app that runs SQLite in defensive mode cannot edit the schema: the sync sees it, and
+    /// copies the table instead.
+    @Test func aConnectionInDefensiveModeGetsARebuild() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema("      name: TEXT"))
+        try space.sync()
+        try space.execute("INSERT INTO items (id, name) VALUES (1, 'a')")
+        try space.writeSchema(Self.schema("      name: { type: TEXT, not_null: true }"))
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            guard reconciler_test_set_defensive(UnsafeMutableRawPointer(db.sqliteConnection), 1) == 0 else {
+                throw DatabaseError(message: "defensive mode refused")
+            }
+        }
+        let queue = try DatabaseQueue(path: space.databasePath, configuration: configuration)
+        let report = try space.reconciler().sync(queue)
+        #expect(report.rebuilt("items"))
+        #expect(try queue.read { try String.fetchOne($0, sql: "SELECT name FROM items") } == "a")
+        #expect(try space.remainingChanges() == [])
+    }
+
+    // MARK: The dry run
+
+    @Test func theDryRunShowsTheSessionTheEditsRunIn() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema("      name: TEXT"))
+        try space.sync()
+        try space.writeSchema(Self.schema("      name: { type: TEXT, not_null: true }"))
+        let result = try ReconcileCommand.run(["--dry-run"], in: space.url)
+        #expect(result.status == 0)
+        #expect(result.output.contains("""
+            PRAGMA writable_schema = ON;
+
+            -- edit table items in place: column name: NOT NULL added
+            """))
+        #expect(result.output.contains("UPDATE sqlite_master SET sql = 'CREATE TABLE \"items\" ("))
+        #expect(result.output.contains("-- PRAGMA schema_version = <the schema version + 1>;\nPRAGMA writable_schema = OFF;"))
+    }
+}
