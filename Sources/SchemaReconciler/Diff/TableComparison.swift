@@ -22,14 +22,17 @@ struct TableComparison {
         self.table = table
         self.live = live
         let present = table.columns.map(\.name).filter { live.column(named: $0) != nil }
-        let declaredShape = TableShape(table, in: declaredSchema, columns: present)
-        let liveShape = TableShape(live, in: liveSchema, columns: present)
-        for (want, have) in zip(declaredShape.columns, liveShape.columns) where want != have {
-            compareColumn(want, have)
+        let declaredShape = TableShape(table, in: declaredSchema)
+        let liveShape = present.count == live.columns.count
+            ? TableShape(live, in: liveSchema) : TableShape(live, in: liveSchema, columns: present)
+        // The declared columns that exist live, in declared order.
+        let liveColumns = Dictionary(liveShape.columns.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for want in declaredShape.columns {
+            if let have = liveColumns[want.name], want != have { compareColumn(want, have) }
         }
         // Table-level parts: the declared table whole (new columns included), the live one
         // without its undeclared columns.
-        compareTableParts(TableShape(table, in: declaredSchema), liveShape)
+        compareTableParts(declaredShape, liveShape)
         compareColumnOrder(added: added, dropped: dropped)
     }
 
@@ -77,15 +80,8 @@ struct TableComparison {
         for unique in have.uniqueConstraints where !want.uniqueConstraints.contains(unique) {
             differences.append(.unique(columns: liveNames(unique), isAdded: false))
         }
-        let wantChecks = Set(want.checks)
-        for check in table.columns.compactMap(\.check) + table.checks
-        where !have.checks.contains(TableShape.normalizedExpression(check)) {
-            differences.append(.check(expression: check, isAdded: true))
-        }
-        for check in live.columns.compactMap(\.check) + live.checks
-        where !wantChecks.contains(TableShape.normalizedExpression(check))
-            && have.checks.contains(TableShape.normalizedExpression(check)) {
-            differences.append(.check(expression: check, isAdded: false))
+        if want.checks != have.checks {
+            compareChecks(want, have)
         }
         for foreignKey in want.foreignKeys where !have.foreignKeys.contains(foreignKey) {
             differences.append(.foreignKey(columns: declaredNames(foreignKey.columns),
@@ -100,6 +96,22 @@ struct TableComparison {
         }
         if want.isWithoutRowID != have.isWithoutRowID {
             differences.append(.withoutRowID(isAdded: want.isWithoutRowID))
+        }
+    }
+
+    /// The CHECK constraints added and removed, named by their text as written.
+    private mutating func compareChecks(_ want: TableShape, _ have: TableShape) {
+        let wantChecks = Set(want.checks)
+        let haveChecks = Set(have.checks)
+        for check in table.columns.compactMap(\.check) + table.checks
+        where !haveChecks.contains(TableShape.normalizedExpression(check)) {
+            differences.append(.check(expression: check, isAdded: true))
+        }
+        for check in live.columns.compactMap(\.check) + live.checks {
+            let normalized = TableShape.normalizedExpression(check)
+            if !wantChecks.contains(normalized) && haveChecks.contains(normalized) {
+                differences.append(.check(expression: check, isAdded: false))
+            }
         }
     }
 

@@ -49,7 +49,7 @@ struct TableShape: Equatable {
             names.compactMap { table.column(named: $0) }
         } ?? table.columns
         var table = table
-        table.columns = selected
+        if columnFilter != nil { table.columns = selected }
         let primaryKey = table.primaryKeyColumns.map(\.sqlName)
         // SQLite makes primary key columns NOT NULL in WITHOUT ROWID and STRICT tables, all but
         // a STRICT table's INTEGER PRIMARY KEY, which is the rowid.
@@ -96,6 +96,8 @@ struct TableShape: Equatable {
     /// `varchar( 255 )` and `VARCHAR(255)` are the same type.
     static func normalizedType(_ type: String?) -> String {
         guard let type else { return "" }
+        // Most types are one plain word: `INTEGER`, `text`.
+        if type.utf8.allSatisfy({ $0 &- 65 < 26 || $0 &- 97 < 26 || $0 == 95 }) { return type.uppercased() }
         let tokens = SQLTokenizer.tokens(in: type)
         var text = ""
         for token in tokens {
@@ -122,9 +124,9 @@ struct TableShape: Equatable {
 extension Schema.Index {
     /// What makes two indexes the same index: table, uniqueness, terms and condition.
     func shape(on table: String) -> String {
-        let terms = self.terms.map { TableShape.normalizedExpression($0.sql) }
+        let terms = self.terms.map { TableShape.normalizedExpression($0.sql) }.joined(separator: "\u{1}")
         let condition = condition.map(TableShape.normalizedExpression) ?? ""
-        return "\(table.sqlName)|\(isUnique)|\(terms)|\(condition)"
+        return table.sqlName.description + (isUnique ? "|unique|" : "|") + terms + "|" + condition
     }
 }
 

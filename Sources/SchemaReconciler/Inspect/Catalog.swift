@@ -52,9 +52,8 @@ package struct Catalog: Sendable, Equatable {
     package init(_ db: Database) throws {
         entries = try Row.fetchAll(db, sql: "SELECT rowid, type, name, tbl_name, sql FROM main.sqlite_master ORDER BY rowid")
             .compactMap { row in
-                guard let type = EntryType(rawValue: row["type"] ?? "") else { return nil }
-                return Entry(rowid: row["rowid"] ?? 0, type: type, name: row["name"] ?? "",
-                             tableName: row["tbl_name"] ?? "", sql: row["sql"])
+                guard let type = EntryType(rawValue: row[1] ?? "") else { return nil }
+                return Entry(rowid: row[0] ?? 0, type: type, name: row[2] ?? "", tableName: row[3] ?? "", sql: row[4])
             }
         var virtual = Set<SQLName>()
         var shadow = Set<SQLName>()
@@ -126,6 +125,11 @@ package struct Catalog: Sendable, Equatable {
     /// SQLite's and the reconciler's own.
     package var isEmpty: Bool {
         !entries.contains { !Self.isReservedName($0.name) && !Self.isReservedName($0.tableName) }
+    }
+
+    /// Whether the database holds a view or a trigger.
+    package var hasViewsOrTriggers: Bool {
+        entries.contains { $0.type == .view || $0.type == .trigger }
     }
 
     /// The user schema as text, in a canonical order: two catalogs with the same text hold the

@@ -38,6 +38,8 @@ package struct CreateTableStatement: Sendable, Equatable {
     package var isStrict: Bool
     /// `WITHOUT ROWID` after the closing parenthesis.
     package var isWithoutRowID: Bool
+    /// The UTF-8 offset just after the last column definition, where `ADD COLUMN` writes.
+    package var columnsEnd = 0
 
     // MARK: Nested types
 
@@ -155,6 +157,7 @@ package struct CreateTableStatement: Sendable, Equatable {
                 constraintDetails.append(details)
             } else {
                 columns.append(try Self.columnDefinition(&cursor))
+                columnsEnd = cursor.tokens[cursor.position - 1].range.upperBound
             }
             if cursor.consumeSymbol(",") { continue }
             if cursor.isSymbol(")") { break }
@@ -224,7 +227,7 @@ package struct CreateTableStatement: Sendable, Equatable {
         table.checks = extraChecks
         table.foreignKeys = extraForeignKeys
         for (constraint, details) in zip(constraints, constraintDetails) {
-            let kept: KeptClauses.Constraint
+            let makeKept: () -> KeptClauses.Constraint
             switch constraint {
             case .primaryKey(let keyColumns, let isAutoincrement):
                 table.primaryKey = keyColumns.map(columnName)
@@ -232,25 +235,29 @@ package struct CreateTableStatement: Sendable, Equatable {
                    let index = table.columns.firstIndex(where: { $0.name.isSameName(as: keyColumns[0]) }) {
                     table.columns[index].isAutoincrement = true
                 }
-                kept = .primaryKey(columns: keyColumns)
+                makeKept = { .primaryKey(columns: keyColumns) }
             case .unique(let uniqueColumns):
                 table.uniqueConstraints.append(uniqueColumns.map(columnName))
-                kept = .unique(columns: uniqueColumns)
+                makeKept = { .unique(columns: uniqueColumns) }
             case .check(let expression):
                 table.checks.append(expression)
-                kept = .check(expression: expression)
+                makeKept = { .check(expression: expression) }
             case .foreignKey(var foreignKey):
-                kept = .foreignKey(columns: foreignKey.columns)
+                makeKept = { [columns = foreignKey.columns] in .foreignKey(columns: columns) }
                 foreignKey.columns = foreignKey.columns.map(columnName)
                 table.foreignKeys.append(foreignKey)
             }
+            // Most constraints carry no name, conflict clause or key terms: nothing to keep.
+            guard details.name != nil || details.conflict != nil || details.terms != nil else { continue }
+            let kept = makeKept()
             table.keptClauses.names[kept] = details.name
             table.keptClauses.conflicts[kept] = details.conflict
             table.keptClauses.keyTerms[kept] = details.terms?.map { term in
                 KeptClauses.KeyTerm(column: columnName(term.column), suffix: term.suffix)
             }
         }
-        for definition in columns {
+        for definition in columns where !definition.constraintNames.isEmpty || !definition.conflicts.isEmpty
+            || definition.primaryKeyOrder != nil {
             var constraints: [(word: String, constraint: KeptClauses.Constraint)] = [
                 ("PRIMARY KEY", .primaryKey(columns: [definition.name])), ("NOT NULL", .notNull(column: definition.name)),
                 ("UNIQUE", .unique(columns: [definition.name])),

@@ -89,30 +89,33 @@ package struct SchemaInspector: Sendable {
         }
         var table = statement.table
         table.name = entry.name
+        table.storedDefinition = StoredDefinition(sql: sql, columnsEnd: statement.columnsEnd)
 
-        let liveColumns = try Row.fetchAll(db, sql: "PRAGMA main.table_xinfo(\(SQLText.quote(entry.name)))")
-            .filter { ($0["hidden"] as Int?) != 1 }
+        // Cached statements with arguments: one preparation for all the tables.
+        let liveColumns = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT name, type, "notnull", dflt_value, hidden FROM pragma_table_xinfo(?, 'main') WHERE hidden <> 1
+            """), arguments: [entry.name])
         let parsedColumns = table.columns
         table.columns = liveColumns.enumerated().map { position, row in
-            let name: String = row["name"] ?? ""
-            let hidden: Int = row["hidden"] ?? 0
+            let name: String = row[0] ?? ""
+            let hidden: Int = row[4] ?? 0
             let isGenerated = hidden == 2 || hidden == 3
             let parsed: Schema.Column? = position < parsedColumns.count && parsedColumns[position].name.isSameName(as: name)
                 ? parsedColumns[position]
                 : parsedColumns.first { $0.name.isSameName(as: name) }
             var column = parsed ?? Schema.Column(name: name)
             column.name = name
-            let reportedType: String? = row["type"]
+            let reportedType: String? = row[1]
             column.type = parsed == nil
                 ? reportedType.flatMap { $0.isEmpty ? nil : $0 }
                 : Self.columnType(written: parsed?.type, reported: reportedType, isGenerated: isGenerated)
-            column.isNotNull = (row["notnull"] as Int? ?? 0) != 0
+            column.isNotNull = (row[2] as Int? ?? 0) != 0
             // WITHOUT ROWID makes primary key columns NOT NULL without it being written.
             if table.isWithoutRowID, let parsed, !parsed.isNotNull,
                parsed.isPrimaryKey || table.primaryKey.contains(where: { $0.isSameName(as: name) }) {
                 column.isNotNull = false
             }
-            column.defaultValue = (row["dflt_value"] as String?).map(Self.defaultValue)
+            column.defaultValue = (row[3] as String?).map(Self.defaultValue)
             if isGenerated {
                 column.generated?.isStored = hidden == 3
             }
@@ -138,15 +141,18 @@ package struct SchemaInspector: Sendable {
     static func defaultValue(_ stored: String) -> DefaultValue {
         let value = DefaultValue(sql: stored)
         if case .sql = value { return value }
-        return value.sqlExpression == stored.trimmingCharacters(in: .whitespacesAndNewlines) ? value : .sql(stored)
+        return value.sqlExpression == SQLText.trimmed(stored) ? value : .sql(stored)
     }
 
     // MARK: - Indexes
 
     private func indexes(of tableName: String, catalog: Catalog, db: Database) throws -> [Schema.Index] {
         var result: [(rowid: Int64, index: Schema.Index)] = []
-        for row in try Row.fetchAll(db, sql: "PRAGMA main.index_list(\(SQLText.quote(tableName)))") {
-            guard let name = row["name"] as String?, (row["origin"] as String?) == "c",
+        let list = try db.cachedStatement(sql: """
+            SELECT name, "unique" FROM pragma_index_list(?, 'main') WHERE origin = 'c'
+            """)
+        for row in try Row.fetchAll(list, arguments: [tableName]) {
+            guard let name = row[0] as String?,
                   !Catalog.isReservedName(name),
                   let entry = catalog.entry(named: name, type: .index),
                   let sql = entry.sql else { continue }
@@ -156,17 +162,18 @@ package struct SchemaInspector: Sendable {
             } catch let error as CreateStatementParseError {
                 throw SchemaInspectionError(kind: .index, name: name, message: error.description)
             }
-            let keyColumns = try Row.fetchAll(db, sql: "PRAGMA main.index_xinfo(\(SQLText.quote(name)))")
-                .filter { ($0["key"] as Int? ?? 0) != 0 }
+            let keyColumns = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT cid, name FROM pragma_index_xinfo(?, 'main') WHERE key ORDER BY seqno
+                """), arguments: [name])
             let terms = statement.terms.enumerated().map { position, term -> Schema.IndexTerm in
                 if !term.hasOrderingOrCollation, position < keyColumns.count,
-                   let cid = keyColumns[position]["cid"] as Int?, cid >= 0,
-                   let columnName = keyColumns[position]["name"] as String? {
+                   let cid = keyColumns[position][0] as Int?, cid >= 0,
+                   let columnName = keyColumns[position][1] as String? {
                     return .column(columnName)
                 }
                 return .expression(term.sql)
             }
-            let index = Schema.Index(name: name, terms: terms, isUnique: (row["unique"] as Int? ?? 0) != 0,
+            let index = Schema.Index(name: name, terms: terms, isUnique: (row[1] as Int? ?? 0) != 0,
                                      condition: statement.condition, renamedFrom: [], sql: sql)
             result.append((entry.rowid, index))
         }

@@ -129,7 +129,7 @@ struct ColumnParser {
     private func columnType(of entry: YAMLEntry, in context: String) throws -> String {
         let type = try reader.string(entry.value, key: entry.key, in: context,
                                      expected: "a type name such as TEXT")
-        if type.trimmingCharacters(in: .whitespaces).isEmpty {
+        if SQLText.trimmed(type).isEmpty {
             throw SchemaError.invalidValue(
                 type, for: "type", in: context,
                 reason: "the type cannot be empty; leave 'type' out for a column with no type",

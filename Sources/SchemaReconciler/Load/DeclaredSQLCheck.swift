@@ -2,8 +2,8 @@ import GRDB
 
 // MARK: - DeclaredSQLCheck
 
-/// Has SQLite create the declared schema in an empty in-memory database, one statement at a
-/// time, so that what SQLite would refuse during a sync is invalid input, found before anything
+/// Has SQLite create the declared schema in empty in-memory databases, one statement at a
+/// time (tables in groups, views and triggers with the tables they name), so that what SQLite would refuse during a sync is invalid input, found before anything
 /// is touched and located where schema.yaml declares it: a syntax error in a CHECK or WHERE, an
 /// unknown collation, a default that is not constant, a generated column over a missing column,
 /// a STRICT column whose default it cannot store, a value that holds a second statement.
@@ -20,19 +20,27 @@ struct DeclaredSQLCheck {
     /// Where each object is declared, as ``SchemaFile/locations``.
     var locations: [Declaration: SourceLocation]
 
+    /// Tables checked in one database. SQLite finds each new table's row in `sqlite_schema` by
+    /// scanning it, so a database of n tables costs n² to build: groups keep the check linear.
+    static let tablesPerDatabase = 50
+
     /// Throws ``SchemaError/refusedBySQLite(_:message:at:)`` (or ``SchemaError/invalidValue(_:for:in:reason:at:)``
     /// for a STRICT default) for the first object SQLite refuses.
     func run() throws {
-        let queue = try DatabaseQueue()
-        try queue.inDatabase { db in
-            for table in schema.tables {
-                try create(SchemaSQL.createTable(table), what: "table '\(table.name)'", at: .table(table.name), in: db)
-                try checkStrictDefaults(of: table, in: db)
-                for index in table.indexes {
-                    try create(SchemaSQL.createIndex(index, on: table.name),
-                               what: "index '\(index.name)' of table '\(table.name)'",
-                               at: .index(table: table.name, index: index.name), in: db)
+        // A table, its indexes and its defaults need no other table: each group on its own.
+        let tables = schema.tables
+        for start in stride(from: 0, to: tables.count, by: Self.tablesPerDatabase) {
+            try DatabaseQueue().inDatabase { db in
+                for table in tables[start..<min(start + Self.tablesPerDatabase, tables.count)] {
+                    try create(table, in: db)
                 }
+            }
+        }
+        guard !schema.virtualTables.isEmpty || !schema.views.isEmpty || !schema.triggers.isEmpty else { return }
+        try DatabaseQueue().inDatabase { db in
+            // The tables these objects name, already checked above.
+            for table in namedTables() {
+                try db.execute(sql: SchemaSQL.createTable(table))
             }
             for table in schema.virtualTables {
                 try create(SchemaSQL.createVirtualTable(table), what: "virtual table '\(table.name)'",
@@ -46,6 +54,33 @@ struct DeclaredSQLCheck {
                            at: .trigger(trigger.name), in: db)
             }
         }
+    }
+
+    /// Creates a declared table and its indexes, and checks its STRICT defaults.
+    private func create(_ table: Schema.Table, in db: Database) throws {
+        try create(SchemaSQL.createTable(table), what: "table '\(table.name)'", at: .table(table.name), in: db)
+        try checkStrictDefaults(of: table, in: db)
+        for index in table.indexes {
+            try create(SchemaSQL.createIndex(index, on: table.name),
+                       what: "index '\(index.name)' of table '\(table.name)'",
+                       at: .index(table: table.name, index: index.name), in: db)
+        }
+    }
+
+    /// The declared tables whose names appear in a view, trigger or virtual table, in file order
+    /// (a name that only looks like one, in a string say, brings a table that is not needed,
+    /// which is harmless).
+    private func namedTables() -> [Schema.Table] {
+        var names = Set<SQLName>()
+        let texts = schema.views.map(\.select) + schema.triggers.map(\.sql)
+            + schema.virtualTables.map { $0.arguments.joined(separator: ", ") }
+        for text in texts {
+            for token in SQLTokenizer.tokens(in: text) {
+                if let name = token.nameValue { names.insert(name.sqlName) }
+            }
+        }
+        for trigger in schema.triggers { names.insert(trigger.table.sqlName) }
+        return schema.tables.filter { names.contains($0.name.sqlName) }
     }
 
     // MARK: Statements

@@ -42,6 +42,8 @@ struct SchemaChecker {
     var triggerStatementNodes: [Node] = []
     /// `drop:` as written.
     var drop = DeclaredDrop()
+    /// Where each declared table is in `tables`, by name, made when the checks start.
+    var tablePositions = NameIndex([])
 
     /// The drop list for the model.
     var dropList: DropList {
@@ -70,6 +72,7 @@ struct SchemaChecker {
 
     /// Runs every check, in the order of the file's sections, and resolves references.
     mutating func check() throws {
+        tablePositions = NameIndex(tables.lazy.map(\.table.name))
         try checkReservedNames()
         try checkNamespace()
         try checkRenames()
@@ -170,7 +173,7 @@ struct SchemaChecker {
 
     /// The declared table with this name, compared as SQLite does.
     private func table(named name: String) -> Schema.Table? {
-        tables.first { $0.table.name.isSameName(as: name) }?.table
+        tablePositions[name].map { tables[$0].table }
     }
 
     /// Throws when `name` is not a declared table.
@@ -310,7 +313,7 @@ struct SchemaChecker {
             try isRenamed(name, renames: tableRenames, kind: "table")
         }
         for (tableName, columns) in drop.columns {
-            guard let declared = tables.first(where: { $0.table.name.isSameName(as: tableName.value) }) else {
+            guard let declared = tablePositions[tableName.value].map({ tables[$0] }) else {
                 throw SchemaError.undeclaredReference(
                     "table '\(tableName.value)'", in: "'drop.columns' (keyed by the declared table name)",
                     suggestion: NameSuggestion.closest(to: tableName.value, among: tables.map(\.table.name)),

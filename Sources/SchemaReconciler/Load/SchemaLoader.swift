@@ -115,29 +115,31 @@ package struct SchemaLoader: Sendable {
 
     // MARK: Tags
 
-    /// Marks every plain scalar written without a tag, so that one written with a tag can be told apart.
-    static let untagged = Tag.Name(rawValue: "tag:reconciler,untagged")
-
-    /// YAML's basic resolver (every scalar is text until the key that reads it says otherwise),
-    /// plus the rule that marks untagged plain scalars.
-    static let resolver: Resolver = (try? Resolver.basic.appending(untagged, "^")) ?? Resolver.basic
+    /// YAML's basic resolver: every scalar is text until the key that reads it says otherwise.
+    /// It has no rules, so resolving a tag costs no pattern matching.
+    static let resolver = Resolver.basic
 
     /// Refuses explicit tags (`!!str 0`, `!sql now()`): the key that reads a value decides its
-    /// type, and a tag that seems to say otherwise would be ignored.
-    static func refuseExplicitTags(in node: Node, reader: YAMLReader) throws {
+    /// type, and a tag that seems to say otherwise would be ignored. The tags are read as written
+    /// (a plain scalar without one has the empty tag); a mapping key has been resolved by the
+    /// check for duplicate keys, which makes a plain one text.
+    static func refuseExplicitTags(in node: Node, isKey: Bool = false, reader: YAMLReader) throws {
         switch node {
         case .scalar(let scalar):
-            let tag = node.tag.description
-            let implicit = scalar.style == .plain ? untagged.rawValue : Tag.Name.str.rawValue
-            guard tag == implicit else {
-                let written = tag.replacingOccurrences(of: "tag:yaml.org,2002:", with: "!!")
+            let tag = scalar.tag.description
+            let accepted = scalar.style == .plain
+                ? tag == Tag.Name.implicit.rawValue || (isKey && tag == Tag.Name.str.rawValue)
+                : tag == Tag.Name.str.rawValue
+            guard accepted else {
+                let written = (tag == Tag.Name.nonSpecific.rawValue ? Tag.Name.str.rawValue : tag)
+                    .replacingOccurrences(of: "tag:yaml.org,2002:", with: "!!")
                 throw SchemaError.conflict(
                     "YAML tags such as '\(written)' are not supported: the key decides how a value is read; "
                         + "quote a value to make it text (default: '0')", at: reader.location(of: node))
             }
         case .mapping(let mapping):
             for (key, value) in mapping {
-                try refuseExplicitTags(in: key, reader: reader)
+                try refuseExplicitTags(in: key, isKey: true, reader: reader)
                 try refuseExplicitTags(in: value, reader: reader)
             }
         case .sequence(let sequence):

@@ -287,7 +287,7 @@ struct TableParser {
                 columns.append((text, node))
                 terms.append(.column(text))
             } else {
-                terms.append(.expression(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+                terms.append(.expression(SQLText.trimmed(text)))
             }
         }
         _ = try checkedColumns(columns, key: entry.key, listNode: entry.value, of: declared, in: context, allowEmpty: true)
@@ -336,7 +336,7 @@ struct TableParser {
                     : "its primary key is declared on the table; write primary_key: true on the column instead"
             } else if !column.column.isPrimaryKey {
                 problem = "it is not the primary key; add primary_key: true"
-            } else if column.column.type?.trimmingCharacters(in: .whitespaces).uppercased() != "INTEGER" {
+            } else if column.column.type.map(SQLText.trimmed)?.uppercased() != "INTEGER" {
                 problem = column.column.type.map { "its type is '\($0)', not INTEGER" } ?? "it has no type; add type: INTEGER"
             } else if declared.table.isWithoutRowID {
                 problem = "the table is without_rowid, which has no rowid to increment"
@@ -359,7 +359,7 @@ struct TableParser {
                     "\(columnContext) has no type, but the table is strict; give it a type: \(allowed)",
                     at: reader.location(of: column.keyNode))
             }
-            let strictType = type.trimmingCharacters(in: .whitespaces).uppercased()
+            let strictType = SQLText.trimmed(type).uppercased()
             if !Self.strictTypes.contains(strictType) {
                 let node = column.entries["type"]?.value ?? column.keyNode
                 throw SchemaError.invalidValue(type, for: "type", in: columnContext,

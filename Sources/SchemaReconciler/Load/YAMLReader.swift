@@ -139,8 +139,7 @@ struct YAMLReader {
     /// A text value that must hold something besides whitespace, such as an SQL expression.
     /// Leading and trailing whitespace (such as the final newline of a `|` block) is removed.
     func text(_ entry: YAMLEntry, in context: String, expected: String = "text") throws -> String {
-        let value = try string(entry, in: context, expected: expected)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = SQLText.trimmed(try string(entry, in: context, expected: expected))
         if value.isEmpty {
             throw SchemaError.invalidValue(value, for: entry.key, in: context,
                                            reason: "it cannot be empty", at: location(of: entry.value))

@@ -13,15 +13,27 @@
 /// tables[SQLName("USERS")]                         // 0
 /// ```
 package struct SQLName: Hashable, Sendable, CustomStringConvertible {
-    /// The folded UTF-8 bytes.
-    package let bytes: [UInt8]
+    /// The folded name as text that compares byte for byte: ASCII as it is, each byte beyond
+    /// ASCII as a private-use scalar (`U+F780 + byte - 0x80`), which Unicode never takes as
+    /// equivalent to anything else. A short name stays inline, without an allocation.
+    private let key: String
 
     /// The key of `name`.
     package init(_ name: String) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(name.utf8.count)
-        for byte in name.utf8 { bytes.append(Self.fold(byte)) }
-        self.bytes = bytes
+        var needsFolding = false
+        for byte in name.utf8 where byte &- 65 < 26 || byte >= 0x80 {
+            needsFolding = true
+            break
+        }
+        guard needsFolding else {
+            key = name
+            return
+        }
+        var scalars = String.UnicodeScalarView()
+        for byte in name.utf8 {
+            scalars.append(byte < 0x80 ? Unicode.Scalar(Self.fold(byte)) : Unicode.Scalar(0xF700 + UInt32(byte))!)
+        }
+        key = String(scalars)
     }
 
     /// An ASCII upper-case letter folded to lower case; any other byte as it is.
@@ -36,7 +48,16 @@ package struct SQLName: Hashable, Sendable, CustomStringConvertible {
     /// SQLName.same("Users", "users") // true
     /// ```
     package static func same(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { fold($0) == fold($1) }
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        var lhs = lhs, rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                for index in left.indices where left[index] != right[index] && fold(left[index]) != fold(right[index]) {
+                    return false
+                }
+                return true
+            }
+        }
     }
 
     /// Whether the name starts with `prefix` (given in lower case), as SQLite compares names.
@@ -45,7 +66,7 @@ package struct SQLName: Hashable, Sendable, CustomStringConvertible {
     /// SQLName("SQLite_Sequence").hasPrefix("sqlite_") // true
     /// ```
     package func hasPrefix(_ prefix: String) -> Bool {
-        bytes.starts(with: prefix.utf8)
+        key.utf8.starts(with: prefix.utf8)
     }
 
     /// The folded name as ASCII text, each byte beyond ASCII written `\xHH`: two names are the
@@ -56,11 +77,11 @@ package struct SQLName: Hashable, Sendable, CustomStringConvertible {
     /// ```
     package var description: String {
         var text = ""
-        for byte in bytes {
-            if byte < 0x80 {
-                text.unicodeScalars.append(Unicode.Scalar(byte))
+        for scalar in key.unicodeScalars {
+            if scalar.value < 0x80 {
+                text.unicodeScalars.append(scalar)
             } else {
-                text += "\\x" + String(byte, radix: 16)
+                text += "\\x" + String(scalar.value - 0xF700, radix: 16)
             }
         }
         return text

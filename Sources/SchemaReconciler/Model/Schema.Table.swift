@@ -33,6 +33,8 @@ extension Schema {
         /// names, key terms with COLLATE or DESC): kept by a rebuild, never a difference. Empty for
         /// a declared table.
         package var keptClauses: KeptClauses
+        /// For a live table, its statement as stored (not part of its value).
+        package var storedDefinition = StoredDefinition()
 
         private var columnIndex = NameIndex([])
         private var indexIndex = NameIndex([])

@@ -37,7 +37,7 @@ extension Planner.Builder {
     static func strictTypeMismatch(_ column: String, type: String?) -> String? {
         let numeric = "CAST(\(column) AS NUMERIC)"
         let numericText = "typeof(\(column)) = 'text' AND \(numeric) = \(column)"
-        switch (type ?? "").trimmingCharacters(in: .whitespaces).uppercased() {
+        switch SQLText.trimmed(type ?? "").uppercased() {
         case "INT", "INTEGER":
             return "\(column) IS NOT NULL AND typeof(\(column)) <> 'integer' AND NOT ("
                 + "(typeof(\(column)) = 'real' OR (\(numericText))) AND CAST(\(numeric) AS INTEGER) = \(numeric) "

@@ -37,7 +37,8 @@ extension Planner.Builder {
             source.columns.append(early)
             if early != column { relaxed.append(column.name) }
         }
-        var edit = editStep(table, from: source, changes: changes)
+        let appended = inContract || !changes.differences.isEmpty ? nil : appended(table, to: liveTable)
+        var edit = editStep(table, from: source, changes: changes, appending: appended)
         edit.checks = constraints.compactMap { dataCheck(for: $0, table: table, source: source, relaxed: relaxed) }
         edit.checks += collationChanges(changes).isEmpty ? [] : uniqueIndexesAtRisk(table, live: liveTable).map { index in
             uniqueCheck(table: table, terms: index.terms, condition: index.condition,
@@ -54,21 +55,35 @@ extension Planner.Builder {
 
     /// The step that writes the table's declared definition into `sqlite_schema`, after writing
     /// out in full the rows whose value a changed default would otherwise change.
-    private func editStep(_ table: Schema.Table, from source: Schema.Table, changes: TableChanges) -> Step {
-        let definition = SchemaSQL.createTable(table, kept: source.keptClauses)
+    private func editStep(_ table: Schema.Table, from source: Schema.Table, changes: TableChanges,
+                          appending appended: String?) -> Step {
+        let definition = appended ?? SchemaSQL.createTable(table, kept: source.keptClauses)
         var statements: [String] = []
         for case .columnDefault(let name, _, _) in changes.differences {
             guard let column = source.column(named: name), let sql = Self.materializing(column, of: table.name) else { continue }
             statements.append(sql)
         }
-        statements.append("UPDATE sqlite_master SET sql = \(SQLText.literal(definition)) "
-                          + "WHERE type = 'table' AND name = \(SQLText.literal(table.name)) COLLATE NOCASE")
+        statements.append(Self.writing(definition, of: table.name))
         var carried = changes.differences.map { Change.alterTable(table: table.name, difference: $0) }
         carried += changes.added.map { Change.addColumn(table: table.name, column: $0.name) }
         var step = Step(.editTable(table: table.name), phase: .expand, method: .inPlace, changes: carried,
                         rows: rowCount(table.name), statements: statements)
         step.editedDefinition = definition
+        step.isAppendOnly = appended != nil
         return step
+    }
+
+    /// The live table's stored statement with the declared table's new columns written where
+    /// `ADD COLUMN` writes them, for a table where new columns are all that changes.
+    private func appended(_ table: Schema.Table, to liveTable: Schema.Table) -> String? {
+        guard liveTable.storedDefinition.isKnown, table.columns.count > liveTable.columns.count else { return nil }
+        return liveTable.storedDefinition.appending(table.columns.dropFirst(liveTable.columns.count).map { SchemaSQL.columnDefinition($0) })
+    }
+
+    /// The statement that stores `definition` as the table's.
+    private static func writing(_ definition: String, of table: String) -> String {
+        "UPDATE sqlite_master SET sql = \(SQLText.literal(definition)) "
+            + "WHERE type = 'table' AND name = \(SQLText.literal(table)) COLLATE NOCASE"
     }
 
     // MARK: What can change in place

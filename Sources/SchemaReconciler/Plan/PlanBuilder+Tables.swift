@@ -135,7 +135,7 @@ extension Planner.Builder {
     /// Whether a live table accepts this column's type (a STRICT table takes only its own types).
     static func fits(_ column: Schema.Column, in table: Schema.Table) -> Bool {
         guard table.isStrict else { return true }
-        let type = (column.type ?? "").trimmingCharacters(in: .whitespaces).uppercased()
+        let type = SQLText.trimmed(column.type ?? "").uppercased()
         return ["INT", "INTEGER", "REAL", "TEXT", "BLOB", "ANY"].contains(type)
     }
 

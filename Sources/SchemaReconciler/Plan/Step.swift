@@ -90,6 +90,9 @@ public struct Step: Sendable, Hashable, Codable {
     package var checks: [DataCheck]
     /// For an in-place edit: the `CREATE TABLE` statement the table gets.
     package var editedDefinition: String?
+    /// For an in-place edit: whether it only writes new columns after the stored ones, as
+    /// `ADD COLUMN` does, which keeps how the rows are stored by construction.
+    package var isAppendOnly = false
 
     /// Creates a step.
     package init(_ action: Action, phase: Phase, method: Method = .native, changes: [Change] = [], rows: Int? = nil,

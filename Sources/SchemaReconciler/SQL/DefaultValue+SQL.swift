@@ -13,7 +13,7 @@ extension DefaultValue {
     /// ```
     package init(sql: String) {
         let tokens = SQLText.strippingOuterParentheses(SQLTokenizer.tokens(in: sql))
-        self = DefaultValue.literal(from: tokens) ?? .sql(sql.trimmingCharacters(in: .whitespacesAndNewlines))
+        self = DefaultValue.literal(from: tokens) ?? .sql(SQLText.trimmed(sql))
     }
 
     private static func literal(from tokens: [SQLToken]) -> DefaultValue? {
@@ -27,9 +27,9 @@ extension DefaultValue {
         guard tokens.count == 1, let token = tokens.first else { return nil }
         switch token.kind {
         case .string:
-            return .text(String(token.text.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'"))
+            return .text(SQLText.undoubling("'", in: token.text.dropFirst().dropLast()))
         case .number:
-            let text = sign + token.text.replacingOccurrences(of: "_", with: "")
+            let text = sign + token.text.filter { $0 != "_" }
             if token.text.lowercased().hasPrefix("0x") {
                 // A 64-bit two's complement hexadecimal integer: 0xFFFFFFFFFFFFFFFF is -1.
                 guard let bits = UInt64(token.text.dropFirst(2), radix: 16) else { return nil }

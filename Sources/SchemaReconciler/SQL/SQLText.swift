@@ -10,7 +10,7 @@
 package enum SQLText {
     /// A name quoted as an SQL identifier: always double quotes, inner quotes doubled.
     package static func quote(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + doubling("\"", in: name) + "\""
     }
 
     /// A name as a bare word when it is a plain ASCII identifier that is not a keyword SQLite
@@ -29,7 +29,7 @@ package enum SQLText {
 
     /// A string as an SQL string literal.
     package static func literal(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        "'" + doubling("'", in: text) + "'"
     }
 
     /// `sql`, followed by a line break when it ends in a `--` comment, so that what is written

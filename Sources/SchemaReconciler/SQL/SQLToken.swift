@@ -49,8 +49,8 @@ package struct SQLToken: Sendable, Equatable {
         case .quotedIdentifier:
             let inner = text.dropFirst().dropLast()
             switch text.first {
-            case "\"": return inner.replacingOccurrences(of: "\"\"", with: "\"")
-            case "`": return inner.replacingOccurrences(of: "``", with: "`")
+            case "\"": return SQLText.undoubling("\"", in: inner)
+            case "`": return SQLText.undoubling("`", in: inner)
             default: return String(inner)
             }
         default: return nil
@@ -60,7 +60,7 @@ package struct SQLToken: Sendable, Equatable {
     /// The value of a token where SQLite expects a name: a bare word, a quoted identifier, or a
     /// string (SQLite accepts `'name'` there too).
     package var nameValue: String? {
-        if kind == .string { return String(text.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'") }
+        if kind == .string { return SQLText.undoubling("'", in: text.dropFirst().dropLast()) }
         return identifier
     }
 
@@ -69,8 +69,7 @@ package struct SQLToken: Sendable, Equatable {
 
     /// Whether this token is the given keyword (case-insensitive; `word` is upper case).
     package func isKeyword(_ word: String) -> Bool {
-        kind == .word && text.utf8.count == word.utf8.count
-            && zip(text.utf8, word.utf8).allSatisfy { SQLName.fold($0) == SQLName.fold($1) }
+        kind == .word && SQLName.same(text, word)
     }
 
     /// Whether this token is the given punctuation.

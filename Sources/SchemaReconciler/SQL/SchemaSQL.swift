@@ -162,10 +162,10 @@ package enum SchemaSQL {
 extension String {
     /// The text without surrounding whitespace and trailing semicolons.
     func trimmingSemicolons() -> String {
-        var text = trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = SQLText.trimmed(self)
         while text.hasSuffix(";") {
             text.removeLast()
-            text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            text = SQLText.trimmed(text)
         }
         return text
     }

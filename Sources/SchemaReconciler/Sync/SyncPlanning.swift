@@ -84,19 +84,26 @@ struct SyncPlanning {
                               db: Database) throws -> [UndeclaredObject] {
         var facts = facts
         let renames = try Self.renames(file.schema, live: live)
-        let scratch = try ScratchDatabase(replaying: catalog)
-        plan.brokenBefore = try scratch.brokenObjects()
+        // The copy is made only when there is something for SQLite to say: views or triggers
+        // that could break, renames to do, or steps beyond what the loader already had it accept.
+        var scratch = renames.isEmpty && !catalog.hasViewsOrTriggers ? nil : try ScratchDatabase(replaying: catalog)
+        plan.brokenBefore = try scratch?.brokenObjects() ?? []
         let planner = Planner(declared: file.schema, drop: drop, live: live, facts: facts)
         let renameSteps = try Self.planned { try planner.preparationSteps(for: renames, broken: plan.brokenBefore)
             + planner.renameSteps(renames) }
-        let renamed = try rehearseRenames(renameSteps, on: scratch) ?? live
+        let renamed = try scratch.flatMap { try rehearseRenames(renameSteps, on: $0) } ?? live
         let diff = try Self.diff(file.schema, drop: drop, live: renamed)
         facts.rowCounts = try rowCounts(for: diff, liveNames: renames.liveNames, db: db)
         let tablePlanner = Planner(declared: file.schema, drop: drop, live: renamed, facts: facts)
         let steps = try Self.planned { try tablePlanner.steps(for: diff) }
         plan.changes = renames.changes + diff.changes
         plan.steps = renameSteps + steps
-        let keptAfterUpgrades = try rehearse(&plan, after: renameSteps.count, drop: drop, on: scratch, facts: facts)
+        if scratch == nil, !plan.upgrades.isEmpty || !plan.steps.allSatisfy(\.isAcceptedByLoader) {
+            scratch = try ScratchDatabase(replaying: catalog)
+        }
+        let keptAfterUpgrades = try scratch.flatMap {
+            try rehearse(&plan, after: renameSteps.count, drop: drop, on: $0, facts: facts)
+        }
         return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
     }
 
@@ -179,7 +186,7 @@ struct SyncPlanning {
     private func run(_ steps: [Step], on scratch: ScratchDatabase) throws -> (Step, String)? {
         for group in SchemaEditSession.groups(steps) {
             if group.inPlace {
-                for step in group.steps {
+                for step in group.steps where !step.isAppendOnly {
                     guard let table = step.table, let definition = step.editedDefinition else { continue }
                     let reindexes = steps.contains { $0.action == .reindexTable(table: table) }
                     if !(try scratch.keepsStorage(of: table, under: definition, allowingCollationChanges: reindexes)) {
@@ -252,7 +259,11 @@ struct SyncPlanning {
         var counts: [SQLName: Int] = [:]
         for change in diff.changes {
             switch change {
-            case .addColumn, .alterTable, .dropColumn, .dropTable, .createIndex, .recreateIndex: break
+            case .addColumn(let table, let column):
+                // A column ADD COLUMN takes as declared, without a CHECK, fits any number of rows.
+                guard let declared = file.schema.table(named: table)?.column(named: column),
+                      !Planner.canAddColumn(declared) || declared.check != nil else { continue }
+            case .alterTable, .dropColumn, .dropTable, .createIndex, .recreateIndex: break
             default: continue
             }
             guard let table = change.table, counts[table.sqlName] == nil else { continue }
@@ -351,6 +362,22 @@ extension SyncPlanning {
             }
         }
         return warnings
+    }
+}
+
+// MARK: - Steps the loader vetted
+
+private extension Step {
+    /// Whether SQLite has accepted what the step runs when the loader had it create the
+    /// declared schema: a table or an index as declared, a new column (`ADD COLUMN` takes it,
+    /// the planner checks), new columns written after the stored ones. A database without views
+    /// or triggers, renames or upgrades needs no rehearsal for these.
+    var isAcceptedByLoader: Bool {
+        switch action {
+        case .createTable, .createIndex, .addColumn: true
+        case .editTable: isAppendOnly
+        default: false
+        }
     }
 }
 

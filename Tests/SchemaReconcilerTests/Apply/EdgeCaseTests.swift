@@ -71,6 +71,8 @@ import Testing
     @Test func namesThatAreOnlyCanonicallyEquivalentAreDifferentTables() throws {
         let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
         #expect(composed == decomposed && !composed.isSameName(as: decomposed))
+        #expect(SQLName(composed) != SQLName(decomposed) && SQLName("\u{C9}T") == SQLName("\u{C9}t"))
+        #expect(Set([SQLName(composed), SQLName(decomposed), SQLName("CAF\u{E9}")]).count == 2)
         #expect("Users".isSameName(as: "users") && "\u{C9}T\u{C9}".isSameName(as: "\u{C9}t\u{C9}"))
         let space = try Workspace()
         try space.execute("CREATE TABLE \"\(decomposed)\" (id INTEGER PRIMARY KEY); INSERT INTO \"\(decomposed)\" VALUES (1)")

@@ -90,6 +90,39 @@ import Testing
         #expect(try !space.sync().didChange)
     }
 
+    /// New columns are written where `ADD COLUMN` writes them: the table's own text (spacing,
+    /// comments, the order of its UNIQUE constraints) stays as it was, so it needs no check
+    /// that SQLite would store the rows the same way.
+    @Test func newColumnsKeepTheStoredTextOfTheTable() throws {
+        let space = try Workspace()
+        try space.execute("""
+            CREATE TABLE a (id INTEGER PRIMARY KEY,  x TEXT, y TEXT -- kept
+              , UNIQUE (y), UNIQUE (x));
+            CREATE TABLE b (id INTEGER PRIMARY KEY, x TEXT);
+            INSERT INTO a (x, y) VALUES ('a1', 'b1');
+            INSERT INTO b (x) VALUES ('b');
+            """)
+        func schema(extra: Bool) -> String {
+            let added = extra ? "      z: { type: INTEGER, not_null: true, default: 3 }\n" : ""
+            return "version: 1.0.0\ntables:\n"
+                + "  a:\n    columns:\n      id: { type: INTEGER, primary_key: true }\n      x: TEXT\n      y: TEXT\n" + added
+                + "    unique: [[y], [x]]\n"
+                + "  b:\n    columns:\n      id: { type: INTEGER, primary_key: true }\n      x: TEXT\n" + added
+        }
+        try space.writeSchema(schema(extra: false))
+        try space.sync(Reconciler.Options(legacyVersion: "1.0.0"))
+        try space.writeSchema(schema(extra: true).replacingOccurrences(of: "1.0.0", with: "1.1.0"))
+        let report = try space.sync()
+        #expect(report.plan.steps.map(\.method) == [.inPlace, .inPlace])
+        #expect(try space.value("SELECT sql FROM sqlite_master WHERE name = 'a'", as: String.self) == """
+            CREATE TABLE a (id INTEGER PRIMARY KEY,  x TEXT, y TEXT, "z" INTEGER NOT NULL DEFAULT 3 -- kept
+              , UNIQUE (y), UNIQUE (x))
+            """)
+        #expect(try space.read { try Int.fetchAll($0, sql: "SELECT z FROM a UNION ALL SELECT z FROM b") } == [3, 3])
+        #expect(try space.value("PRAGMA integrity_check", as: String.self) == "ok")
+        #expect(try space.remainingChanges() == [])
+    }
+
     // MARK: Checks
 
     /// The contract step of expand/upgrade/contract: an upgrade that leaves a row NULL makes
