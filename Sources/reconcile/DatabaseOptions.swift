@@ -9,7 +9,7 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: "The schema file.")
     var schema: String = "schema.yaml"
 
-    @Option(name: .long, help: "The SQLite database file.")
+    @Option(name: .long, help: "The SQLite database file, or a pattern such as 'tenants/*.sqlite' for many.")
     var database: String = "app.sqlite"
 
     @Option(name: .long, help: "The version a database with tables but no stored state is treated as being at.")
@@ -20,6 +20,10 @@ struct DatabaseOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("How long to wait for another connection's write lock.", valueName: "seconds"))
     var busyTimeout: Double = 30
+
+    @Option(name: .long, help: ArgumentHelp("With a pattern, how many databases to work on at once (default: one per core).",
+                                            valueName: "n"))
+    var jobs: Int?
 
     /// The reconciler these options describe, refusing plans with the `denied` hazards.
     func reconciler(denying denied: [Hazard.Kind] = []) -> Reconciler {

@@ -14,6 +14,7 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         try output.reportingErrors {
+            if options.namesManyDatabases { return try runOnEachDatabase(options.reconciler()) }
             let status = try options.reconciler().status(databaseAt: options.database)
             if output.isJSON {
                 JSONOutput.print(StatusJSON.status(status, database: options.database))

@@ -35,7 +35,9 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         try output.reportingErrors {
             let reconciler = options.reconciler(denying: deny)
-            if dryRun || check {
+            if options.namesManyDatabases {
+                try runOnEachDatabase(reconciler)
+            } else if dryRun || check {
                 try preview(reconciler)
             } else {
                 try sync(reconciler)
@@ -56,7 +58,8 @@ struct SyncCommand: ParsableCommand {
     }
 
     private func sync(_ reconciler: Reconciler) throws {
-        let report = try reconciler.sync(databaseAt: options.database)
+        let progress = ProgressText(isShown: !output.isJSON)
+        let report = try progress.showing(reconciler) { try $0.sync(databaseAt: options.database) }
         if output.isJSON {
             JSONOutput.print(ReportJSON.report(report, database: options.database))
         } else {

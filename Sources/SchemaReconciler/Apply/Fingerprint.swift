@@ -37,19 +37,41 @@ enum Fingerprint {
     }
 
     static func normalized(_ text: String) -> String {
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line -> Substring in
-                var line = line
-                while let last = line.last, last == " " || last == "\t" { line.removeLast() }
-                return line
+        // Over the UTF-8 bytes: a line break is CR LF, CR or LF; spaces and tabs before one go.
+        let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
+        var pendingBlanks = 0
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                result.append(byte)
+                pendingBlanks += 1
+            case newline where previous == carriageReturn:
+                break
+            case newline, carriageReturn:
+                result.removeLast(pendingBlanks)
+                result.append(newline)
+                pendingBlanks = 0
+            default:
+                pendingBlanks = 0
+                result.append(byte)
             }
-        var result = lines.joined(separator: "\n")
-        while result.hasSuffix("\n") { result.removeLast() }
-        return result
+            previous = byte
+        }
+        result.removeLast(pendingBlanks)
+        while result.last == newline { result.removeLast() }
+        return String(decoding: result, as: UTF8.self)
     }
 
     private static func hex(_ digest: some Sequence<UInt8>) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        for byte in digest {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

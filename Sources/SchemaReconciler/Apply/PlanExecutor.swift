@@ -17,8 +17,17 @@ struct PlanExecutor {
     var prepared: SyncPlanning.Prepared
     /// What made the plan, for the contract steps when they must be planned again.
     var planning: SyncPlanning
+    /// Tells the app's progress handler where the run stands; nil when it set none.
+    private let progress: ProgressReporter?
 
     private var plan: Plan { prepared.plan }
+
+    /// Creates the executor of `prepared`, made by `planning`.
+    init(prepared: SyncPlanning.Prepared, planning: SyncPlanning) {
+        self.prepared = prepared
+        self.planning = planning
+        progress = ProgressReporter(planning.options.progress, plan: prepared.plan)
+    }
 
     /// Applies the plan; throws a ``ReconcileError`` at the first thing that fails, leaving the
     /// transaction for the caller to roll back.
@@ -29,18 +38,25 @@ struct PlanExecutor {
         let applied = try runUpgrades(in: db)
         if let revision = try reviseContract(of: &plan, in: db) {
             plan.revisions.append(revision)
+            progress?.replanned(plan)
         }
         try run(plan.contractSteps, in: db, statements: &statements)
+        progress?.enter(.checking)
         if !plan.isEmpty {
-            try checkForeignKeys(in: db)
+            // A new database holds no row that a foreign key could miss.
+            if !prepared.isNewDatabase { try checkForeignKeys(in: db) }
             try checkViewsAndTriggers(in: db)
         }
-        let kept = try verify(in: db)
+        // A new database ran only the declared statements, which the loader had SQLite accept
+        // (and which read back as declared: the round-trip tests hold that); an existing one is
+        // read again and compared with the file.
+        let kept = prepared.isNewDatabase ? [] : try verify(in: db)
         let warnings = plan.warnings.filter { if case .undeclared = $0 { false } else { true } }
         let finalWarnings = kept.map(SyncWarning.undeclared) + warnings
+        progress?.enter(.recording)
         try StoredState(version: plan.toVersion, fingerprint: planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
                         scriptPaths: planning.file.upgrades.flatMap(\.scripts).map(\.path),
-                        warnings: finalWarnings).write(db)
+                        warnings: finalWarnings, fileSignature: planning.inputSignature(acceptsNewerDatabase: prepared.acceptsNewerDatabase)).write(db)
         for upgrade in applied {
             try StoredState.record(upgrade, in: db)
         }
@@ -69,6 +85,7 @@ struct PlanExecutor {
     /// Counts the rows that would violate what the step adds (refusing with every count when
     /// some do), then runs its statements, each on its own.
     private func run(_ step: Step, in db: Database, statements: inout [String]) throws {
+        progress?.begin(step)
         var violations: [DataViolation] = []
         for check in step.checks {
             let rows = try Int.fetchOne(db, sql: check.sql) ?? 0
@@ -80,7 +97,11 @@ struct PlanExecutor {
         for sql in step.statements {
             do {
                 // One statement each: a definition can never smuggle in a second one.
-                try db.makeStatement(sql: sql).execute()
+                if let progress {
+                    try progress.run(sql, of: step, in: db)
+                } else {
+                    try db.makeStatement(sql: sql).execute()
+                }
             } catch let error as DatabaseError {
                 throw ReconcileError.stepFailed(step, statement: sql, error: error)
             }
@@ -95,6 +116,7 @@ struct PlanExecutor {
         let now = Date()
         var applied: [AppliedUpgrade] = []
         for upgrade in plan.upgrades {
+            progress?.begin(upgrade)
             switch upgrade.kind {
             case .script:
                 guard let script = planning.file.script(for: upgrade) else { continue }

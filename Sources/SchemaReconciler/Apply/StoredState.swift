@@ -26,6 +26,9 @@ package struct StoredState: Sendable, Equatable {
     /// The warnings of the last sync, which hold as long as its fingerprint and schema version
     /// do; nil when they cannot be read.
     package var warnings: [SyncWarning]?
+    /// The ``FileSignature`` of schema.yaml and its scripts when their contents were read for
+    /// the fingerprint; nil when they had none.
+    package var fileSignature: String?
 
     /// The state table's name.
     package static let stateTable = "_reconciler_state"
@@ -36,7 +39,9 @@ package struct StoredState: Sendable, Equatable {
 
     /// Creates a state value.
     package init(version: SemanticVersion? = nil, fingerprint: String? = nil, schemaVersion: Int? = nil,
-                 scriptPaths: [String] = [], appliedUpgrades: [AppliedUpgrade] = [], warnings: [SyncWarning]? = []) {
+                 scriptPaths: [String] = [], appliedUpgrades: [AppliedUpgrade] = [], warnings: [SyncWarning]? = [],
+                 fileSignature: String? = nil) {
+        self.fileSignature = fileSignature
         self.version = version
         self.fingerprint = fingerprint
         self.schemaVersion = schemaVersion
@@ -52,6 +57,24 @@ package struct StoredState: Sendable, Equatable {
 
     // MARK: Reading
 
+    /// What the no-op check needs: the stored values (not the applied upgrades) and the schema
+    /// version SQLite has now. Nil when the database has no state.
+    package static func readForNoOpCheck(_ db: Database) throws -> (state: StoredState, schemaVersion: Int)? {
+        let rows: [Row]
+        do {
+            rows = try Row.fetchAll(db, sql: "SELECT key, value FROM \(SQLText.quote(stateTable))")
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR
+                    && (error.message ?? "").hasPrefix("no such table") {
+            return nil
+        }
+        guard !rows.isEmpty else { return nil }
+        let schemaVersion = Int(try db.schemaVersion())
+        var values: [String: String] = [:]
+        for row in rows { values[row[0]] = row[1] }
+        return (StoredState(values: values), schemaVersion)
+    }
+
+
     /// The stored state, or nil when the database has never been synced.
     package static func read(_ db: Database) throws -> StoredState? {
         // Asked of SQLite each time: another connection may have created the tables since.
@@ -60,14 +83,9 @@ package struct StoredState: Sendable, Equatable {
         guard tables.contains(stateTable) else { return nil }
         var values: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM \(SQLText.quote(stateTable))") {
-            values[row["key"]] = row["value"]
+            values[row[0]] = row[1]
         }
-        var state = StoredState()
-        state.version = values["version"].flatMap(SemanticVersion.init)
-        state.fingerprint = values["fingerprint"]
-        state.schemaVersion = values["schema_version"].flatMap { Int($0) }
-        state.scriptPaths = values["scripts"].map { $0.split(separator: "\n").map(String.init) } ?? []
-        state.warnings = values["warnings"].flatMap { try? JSONDecoder().decode([SyncWarning].self, from: Data($0.utf8)) }
+        var state = StoredState(values: values)
         if tables.contains(upgradesTable) {
             state.appliedUpgrades = try Row.fetchAll(
                 db, sql: "SELECT version, name, kind, checksum, applied_at FROM \(SQLText.quote(upgradesTable)) ORDER BY rowid"
@@ -79,6 +97,19 @@ package struct StoredState: Sendable, Equatable {
             }
         }
         return state
+    }
+
+    /// The state the key-value rows say, without the applied upgrades.
+    private init(values: [String: String]) {
+        version = values["version"].flatMap(SemanticVersion.init)
+        fingerprint = values["fingerprint"]
+        schemaVersion = values["schema_version"].flatMap { Int($0) }
+        scriptPaths = values["scripts"].map { $0.split(separator: "\n").map(String.init) } ?? []
+        appliedUpgrades = []
+        fileSignature = values["file_signature"]
+        warnings = values["warnings"].flatMap { text in
+            text == "[]" ? [] : try? JSONDecoder().decode([SyncWarning].self, from: Data(text.utf8))
+        }
     }
 
     // MARK: Writing
@@ -102,12 +133,14 @@ package struct StoredState: Sendable, Equatable {
         let values: [(String, String?)] = [
             ("version", version?.description), ("fingerprint", fingerprint),
             ("schema_version", String(schemaVersion)), ("scripts", scriptPaths.joined(separator: "\n")),
-            ("warnings", warningsText),
+            ("warnings", warningsText), ("file_signature", fileSignature),
         ]
         for (key, value) in values {
             if let value {
                 try db.execute(sql: "INSERT OR REPLACE INTO \(SQLText.quote(Self.stateTable)) (key, value) VALUES (?, ?)",
                                arguments: [key, value])
+            } else {
+                try db.execute(sql: "DELETE FROM \(SQLText.quote(Self.stateTable)) WHERE key = ?", arguments: [key])
             }
         }
     }

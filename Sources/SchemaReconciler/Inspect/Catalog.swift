@@ -50,10 +50,15 @@ package struct Catalog: Sendable, Equatable {
 
     /// Reads the catalog of `db`'s main schema.
     package init(_ db: Database) throws {
-        entries = try Row.fetchAll(db, sql: "SELECT rowid, type, name, tbl_name, sql FROM main.sqlite_master ORDER BY rowid")
+        // A virtual table is a table without a b-tree of its own (root page 0).
+        var rootless = Set<Int64>()
+        entries = try Row.fetchAll(db, sql: "SELECT rowid, type, name, tbl_name, sql, rootpage FROM main.sqlite_master ORDER BY rowid")
             .compactMap { row in
-                guard let type = EntryType(rawValue: row[1] ?? "") else { return nil }
-                return Entry(rowid: row[0] ?? 0, type: type, name: row[2] ?? "", tableName: row[3] ?? "", sql: row[4])
+                guard let type = EntryType(rawValue: row.text(at: 1) ?? "") else { return nil }
+                let entry = Entry(rowid: row.integer(at: 0) ?? 0, type: type, name: row.text(at: 2) ?? "",
+                                  tableName: row.text(at: 3) ?? "", sql: row.text(at: 4))
+                if type == .table && (row.integer(at: 5) ?? 0) == 0 { rootless.insert(entry.rowid) }
+                return entry
             }
         var virtual = Set<SQLName>()
         var shadow = Set<SQLName>()
@@ -62,7 +67,7 @@ package struct Catalog: Sendable, Equatable {
             for row in rows { if let name = row["name"] as String? { shadow.insert(name.sqlName) } }
         }
         // The stored SQL says which tables are virtual, and their module names their shadow tables.
-        for entry in entries where entry.type == .table {
+        for entry in entries where entry.type == .table && rootless.contains(entry.rowid) {
             guard let sql = entry.sql, let module = Self.virtualTableModule(sql) else { continue }
             virtual.insert(entry.name.sqlName)
             for suffix in Self.shadowSuffixes[module.lowercased()] ?? [] {

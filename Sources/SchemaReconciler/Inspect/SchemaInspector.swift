@@ -92,30 +92,42 @@ package struct SchemaInspector: Sendable {
         table.storedDefinition = StoredDefinition(sql: sql, columnsEnd: statement.columnsEnd)
 
         // Cached statements with arguments: one preparation for all the tables.
-        let liveColumns = try Row.fetchAll(db.cachedStatement(sql: """
+        var liveColumns: [(name: String, type: String?, isNotNull: Bool, defaultValue: String?, hidden: Int)] = []
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT name, type, "notnull", dflt_value, hidden FROM pragma_table_xinfo(?, 'main') WHERE hidden <> 1
             """), arguments: [entry.name])
+        while let row = try rows.next() {
+            liveColumns.append((row.text(at: 0) ?? "", row.text(at: 1), (row.integer(at: 2) ?? 0) != 0, row.text(at: 3),
+                                Int(row.integer(at: 4) ?? 0)))
+        }
         let parsedColumns = table.columns
         table.columns = liveColumns.enumerated().map { position, row in
-            let name: String = row[0] ?? ""
-            let hidden: Int = row[4] ?? 0
+            let name = row.name
+            let hidden = row.hidden
             let isGenerated = hidden == 2 || hidden == 3
-            let parsed: Schema.Column? = position < parsedColumns.count && parsedColumns[position].name.isSameName(as: name)
-                ? parsedColumns[position]
-                : parsedColumns.first { $0.name.isSameName(as: name) }
+            let parsedIndex = position < parsedColumns.count && parsedColumns[position].name.isSameName(as: name)
+                ? position : parsedColumns.firstIndex { $0.name.isSameName(as: name) }
+            let parsed = parsedIndex.map { parsedColumns[$0] }
             var column = parsed ?? Schema.Column(name: name)
             column.name = name
-            let reportedType: String? = row[1]
+            let reportedType = row.type
             column.type = parsed == nil
                 ? reportedType.flatMap { $0.isEmpty ? nil : $0 }
                 : Self.columnType(written: parsed?.type, reported: reportedType, isGenerated: isGenerated)
-            column.isNotNull = (row[2] as Int? ?? 0) != 0
+            column.isNotNull = row.isNotNull
             // WITHOUT ROWID makes primary key columns NOT NULL without it being written.
             if table.isWithoutRowID, let parsed, !parsed.isNotNull,
                parsed.isPrimaryKey || table.primaryKey.contains(where: { $0.isSameName(as: name) }) {
                 column.isNotNull = false
             }
-            column.defaultValue = (row[3] as String?).map(Self.defaultValue)
+            column.defaultValue = row.defaultValue.map { stored in
+                // The parser read the same text already: keep its value rather than read it again.
+                if let parsedIndex, stored == statement.columns[parsedIndex].defaultExpression,
+                   let value = parsed?.defaultValue {
+                    return Self.checked(value, stored: stored)
+                }
+                return Self.defaultValue(stored)
+            }
             if isGenerated {
                 column.generated?.isStored = hidden == 3
             }
@@ -139,7 +151,11 @@ package struct SchemaInspector: Sendable {
     /// A default as SQLite stores it: a literal when writing the literal gives back the same text,
     /// the text itself otherwise (`0x10`, `TRUE`, `+1`), so that nothing of its spelling is lost.
     static func defaultValue(_ stored: String) -> DefaultValue {
-        let value = DefaultValue(sql: stored)
+        checked(DefaultValue(sql: stored), stored: stored)
+    }
+
+    /// `value`, read from `stored`, when writing it back gives the same text; `stored` as SQL otherwise.
+    private static func checked(_ value: DefaultValue, stored: String) -> DefaultValue {
         if case .sql = value { return value }
         return value.sqlExpression == SQLText.trimmed(stored) ? value : .sql(stored)
     }
@@ -152,7 +168,7 @@ package struct SchemaInspector: Sendable {
             SELECT name, "unique" FROM pragma_index_list(?, 'main') WHERE origin = 'c'
             """)
         for row in try Row.fetchAll(list, arguments: [tableName]) {
-            guard let name = row[0] as String?,
+            guard let name = row.text(at: 0),
                   !Catalog.isReservedName(name),
                   let entry = catalog.entry(named: name, type: .index),
                   let sql = entry.sql else { continue }
@@ -167,13 +183,13 @@ package struct SchemaInspector: Sendable {
                 """), arguments: [name])
             let terms = statement.terms.enumerated().map { position, term -> Schema.IndexTerm in
                 if !term.hasOrderingOrCollation, position < keyColumns.count,
-                   let cid = keyColumns[position][0] as Int?, cid >= 0,
-                   let columnName = keyColumns[position][1] as String? {
+                   let cid = keyColumns[position].integer(at: 0), cid >= 0,
+                   let columnName = keyColumns[position].text(at: 1) {
                     return .column(columnName)
                 }
                 return .expression(term.sql)
             }
-            let index = Schema.Index(name: name, terms: terms, isUnique: (row[1] as Int? ?? 0) != 0,
+            let index = Schema.Index(name: name, terms: terms, isUnique: (row.integer(at: 1) ?? 0) != 0,
                                      condition: statement.condition, renamedFrom: [], sql: sql)
             result.append((entry.rowid, index))
         }

@@ -56,6 +56,7 @@ package struct SchemaLoader: Sendable {
         if isDirectory.boolValue {
             throw SchemaError.unreadable(path: path, reason: "it is a directory, not a file")
         }
+        let signature = FileSignature.of(url.path)
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -65,7 +66,12 @@ package struct SchemaLoader: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SchemaError.unreadable(path: path, reason: "it is not UTF-8 text")
         }
-        return try load(yaml: text, url: url, contents: data)
+        var file = try load(yaml: text, url: url, contents: data)
+        let scripts = file.upgrades.flatMap(\.scripts)
+        if let signature, readsScripts, scripts.allSatisfy({ $0.signature != nil }) {
+            file.fileSignature = ([signature] + scripts.compactMap(\.signature)).joined(separator: "\n")
+        }
+        return file
     }
 
     /// Loads schema.yaml from text already in memory; `url` names the file in errors and is the

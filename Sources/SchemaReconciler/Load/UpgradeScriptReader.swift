@@ -56,6 +56,7 @@ struct UpgradeScriptReader {
         guard Self.isInside(resolved, base.resolvingSymlinksInPath()) else {
             throw SchemaError.scriptOutsideDirectory(path, at: location)
         }
+        let signature = FileSignature.of(resolved.path)
         let data: Data
         do {
             data = try Data(contentsOf: resolved)
@@ -66,7 +67,9 @@ struct UpgradeScriptReader {
             throw SchemaError.unreadableScript(path, reason: "it is not UTF-8 text", at: location)
         }
         if sql.hasPrefix("\u{FEFF}") { sql.removeFirst() }
-        return UpgradeScript(path: path, sql: sql, location: location)
+        var script = UpgradeScript(path: path, sql: sql, location: location)
+        script.signature = signature
+        return script
     }
 
     // MARK: Helpers

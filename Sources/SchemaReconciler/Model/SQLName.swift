@@ -29,6 +29,10 @@ package struct SQLName: Hashable, Sendable, CustomStringConvertible {
             key = name
             return
         }
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            key = String(decoding: name.utf8.map(Self.fold), as: UTF8.self)
+            return
+        }
         var scalars = String.UnicodeScalarView()
         for byte in name.utf8 {
             scalars.append(byte < 0x80 ? Unicode.Scalar(Self.fold(byte)) : Unicode.Scalar(0xF700 + UInt32(byte))!)

@@ -25,6 +25,9 @@ public struct SchemaFile: Sendable {
     package var contents: Data
     /// Where each declared object is written.
     package var locations: [Declaration: SourceLocation]
+    /// The ``FileSignature`` of schema.yaml and each script, taken before they were read; nil
+    /// for text given in memory, or when a file has none.
+    package var fileSignature: String?
 
     /// Reads schema.yaml at `url`, validates it, and reads every upgrade script it names
     /// (relative to the file's directory).

@@ -20,7 +20,7 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
 
     /// Parses a version; nil when the text is not a semantic version.
     public init?(_ text: String) {
-        var core = Substring(text.trimmingCharacters(in: .whitespaces))
+        var core = Substring(SQLText.trimmed(text))
         if let plus = core.firstIndex(of: "+") {
             let build = core[core.index(after: plus)...]
             guard !build.isEmpty, build.split(separator: ".", omittingEmptySubsequences: false)

@@ -12,6 +12,8 @@ package struct UpgradeScript: Sendable, Equatable {
     package var sql: String
     /// Where schema.yaml names this script.
     package var location: SourceLocation?
+    /// The script file's ``FileSignature``, taken before it was read.
+    package var signature: String?
 
     /// Creates an upgrade script.
     package init(path: String, sql: String, location: SourceLocation? = nil) {

@@ -121,11 +121,10 @@ extension DefaultValue {
         case .boolean(let value): return "n:\(value ? 1 : 0)"
         case .text(let value): return "t:" + value
         case .sql(let expression):
-            let value = DefaultValue(sql: expression)
-            if case .sql = value {
-                return "s:" + SQLText.normalize(tokens: SQLText.strippingOuterParentheses(SQLTokenizer.tokens(in: expression)))
-            }
-            return value.comparisonKey
+            // Read once: a literal written as SQL compares as that literal.
+            let tokens = SQLText.strippingOuterParentheses(SQLTokenizer.tokens(in: expression))
+            if let literal = DefaultValue.literal(from: tokens) { return literal.comparisonKey }
+            return "s:" + SQLText.normalize(tokens: tokens)
         }
     }
 

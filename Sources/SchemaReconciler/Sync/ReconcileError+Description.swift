@@ -16,6 +16,7 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
             case .isDirectory: "it is a directory, not a database file"
             case .directoryMissing: "the directory \(URL(fileURLWithPath: path).deletingLastPathComponent().path) does not exist"
             case .fileMissing: "there is no such file"
+            case .noMatch: "the pattern matches no database file"
             }
             return "cannot use the database \(path): \(why)"
         case .cannotOpenDatabase(let path, let error):

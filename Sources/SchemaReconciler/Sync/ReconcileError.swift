@@ -70,6 +70,8 @@ public enum ReconcileError: Error, Sendable {
         case directoryMissing
         /// There is no such file (to inspect).
         case fileMissing
+        /// It is a pattern (`tenants/*.sqlite`) that matches no database file.
+        case noMatch
     }
 
     /// The SQLite error behind this one, if there is one.

@@ -18,7 +18,7 @@ extension Reconciler {
     public func sync(databaseAt path: String) throws -> SyncReport {
         try validatingSchemaFirst {
             try DatabaseFile.check(path)
-            guard FileManager.default.fileExists(atPath: path) else {
+            guard DatabaseFile.exists(path) else {
                 return try syncNewDatabase(at: path)
             }
             return try sync(DatabaseFile.open(path, readonly: false, busyTimeout: options.busyTimeout))
@@ -100,7 +100,7 @@ extension Reconciler {
     public func plan(databaseAt path: String) throws -> Plan {
         try validatingSchemaFirst {
             try DatabaseFile.check(path)
-            guard FileManager.default.fileExists(atPath: path) else {
+            guard DatabaseFile.exists(path) else {
                 return try plan(DatabaseQueue())
             }
             return try plan(DatabaseFile.open(path, readonly: true, busyTimeout: options.busyTimeout))

@@ -42,6 +42,19 @@ public struct Reconciler: Sendable {
         /// options.deniedHazards = [.dropsData]   // "never drop data here"
         /// ```
         public var deniedHazards: Set<Hazard.Kind>
+        /// Called as a sync goes, on the thread that runs it, with where it stands: the phase,
+        /// step i of n, the rows a rebuild has copied, upgrade i of n. Nil (the default) costs
+        /// nothing. The handler must not use the database: the sync's transaction is open, and
+        /// while a table is copied the connection is in the middle of a statement. The rows are
+        /// counted through the connection's SQLite progress handler (`sqlite3_progress_handler`),
+        /// which the copy sets and leaves unset.
+        ///
+        /// ```swift
+        /// options.progress = { progress in
+        ///     Task { @MainActor in launchScreen.show(progress) }
+        /// }
+        /// ```
+        public var progress: (@Sendable (SyncProgress) -> Void)?
         /// Whether a change that leaves the stored rows as they are is made in place (the
         /// table's definition rewritten, no row copied), where the connection allows it. Off,
         /// every change `ALTER TABLE` cannot make is a rebuild.

@@ -42,6 +42,7 @@ struct SyncSession {
     /// Plans from one read, then applies the plan under the write lock.
     func sync(in db: Database, file: SchemaFile) throws -> SyncReport {
         if db.isInsideTransaction { throw ReconcileError.insideTransaction }
+        reconciler.options.progress?(SyncProgress(phase: .planning))
         let planning = reconciler.planning(file)
         var foreignKeysOn = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
         let foreignKeysWereOn = foreignKeysOn
@@ -133,12 +134,9 @@ struct SyncSession {
     /// the same scripts and code upgrades, and no schema change since. Nil otherwise, or when
     /// the check cannot tell.
     func upToDateState(_ reader: any DatabaseReader) throws -> StoredState? {
-        let read = try reader.read { db -> (StoredState, Int32)? in
-            guard let state = try StoredState.read(db) else { return nil }
-            return (state, try db.schemaVersion())
-        }
+        let read = try reader.read { db in try StoredState.readForNoOpCheck(db) }
         guard let (state, schemaVersion) = read, let stored = state.fingerprint, state.warnings != nil,
-              state.schemaVersion == Int(schemaVersion) else { return nil }
+              state.schemaVersion == schemaVersion else { return nil }
         let codeUpgrades = reconciler.codeUpgrades.map(\.key)
         switch reconciler.source {
         case .loaded(let file):
@@ -147,6 +145,14 @@ struct SyncSession {
                 || (reconciler.options.allowsNewerDatabase && stored == planning.fingerprint(acceptsNewerDatabase: true))
             return matches ? state : nil
         case .url(let url):
+            // Unchanged files, by what the file system says of them: nothing to read.
+            if let recorded = state.fileSignature {
+                let files = FileSignature.of(schema: url, scriptPaths: state.scriptPaths)
+                for accepted in reconciler.options.allowsNewerDatabase ? [false, true] : [false]
+                where FileSignature.ofInputs(files: files, codeUpgrades: codeUpgrades, acceptsNewerDatabase: accepted) == recorded {
+                    return state
+                }
+            }
             guard let contents = try? Data(contentsOf: url) else { return nil }
             let base = url.deletingLastPathComponent()
             var scripts: [(path: String, text: String)] = []

@@ -54,7 +54,7 @@ extension Reconciler {
     public func status(databaseAt path: String) throws -> SyncStatus {
         try DatabaseFile.check(path)
         let file = try loadedSchema()
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard DatabaseFile.exists(path) else {
             var status = try status(DatabaseQueue(), file: file)
             status.databaseExists = false
             return status

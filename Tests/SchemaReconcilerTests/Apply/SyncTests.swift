@@ -51,6 +51,26 @@ import Testing
         #expect(try SyncSession(reconciler: space.reconciler()).upToDateState(queue) != nil)
     }
 
+    /// Files older than two seconds are recorded by what the file system says of them, so the
+    /// next launch does not read them; an edit that keeps the size and even the modification
+    /// time still changes the status time, and the sync sees it.
+    @Test func unchangedFilesAreRecognisedWithoutReadingThemAndAnEditIsStillSeen() throws {
+        let space = try Workspace()
+        let before = "version: 1.0.0\ntables:\n  items:\n    columns:\n      name: TEXT\n"
+        try space.writeSchema(before)
+        Thread.sleep(forTimeInterval: 2.2)
+        try space.sync()
+        let state = try space.read { try StoredState.readForNoOpCheck($0) }
+        #expect(state?.state.fileSignature?.hasPrefix("\(before.utf8.count) ") == true)
+        #expect(try SyncSession(reconciler: space.reconciler()).upToDateState(DatabaseQueue(path: space.databasePath)) != nil)
+
+        let modified = try FileManager.default.attributesOfItem(atPath: space.schemaURL.path)[.modificationDate] as? Date
+        try space.writeSchema(before.replacingOccurrences(of: "name: TEXT", with: "note: TEXT"))
+        try FileManager.default.setAttributes([.modificationDate: modified as Any], ofItemAtPath: space.schemaURL.path)
+        #expect(try space.sync().didChange)
+        #expect(try space.value("SELECT count(*) FROM pragma_table_info('items') WHERE name = 'note'", as: Int.self) == 1)
+    }
+
     @Test func aSyncWithNothingToDoWritesAndChecksNothingEvenWhenItsRecordIsOutOfDate() throws {
         let space = try Workspace()
         try space.writeSchema(Self.base)

@@ -36,6 +36,16 @@ import Testing
         try space.read { try String.fetchAll($0, sql: "SELECT what FROM log ORDER BY id") }
     }
 
+    /// A script's checksum ignores line endings and blanks at line ends and at the end, so an
+    /// editor that rewrites them does not make a script read as changed.
+    @Test func scriptChecksumsIgnoreLineEndingsAndTrailingBlanks() {
+        #expect(Fingerprint.normalized("UPDATE t SET a = 1;  \r\nUPDATE t\tSET b = 2;\t\r\rSELECT 1 \n\n") ==
+                "UPDATE t SET a = 1;\nUPDATE t\tSET b = 2;\n\nSELECT 1")
+        #expect(Fingerprint.checksum(ofScript: "SELECT 1;\r\n") == Fingerprint.checksum(ofScript: "SELECT 1;  "))
+        #expect(Fingerprint.checksum(ofScript: "SELECT 1;") != Fingerprint.checksum(ofScript: "SELECT 2;"))
+        #expect(Fingerprint.checksum(ofScript: "").count == 64)
+    }
+
     @Test func upgradesBetweenTheStoredAndTheDeclaredVersionRunOnceInOrder() throws {
         let space = try workspace(version: "1.0.0", upgrades: [])
         try space.sync()

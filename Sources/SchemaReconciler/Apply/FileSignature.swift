@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+// MARK: - FileSignature
+
+/// What the file system says of a file without reading it: its size, modification and status
+/// change times to the nanosecond, and its inode. A file whose signature is the one recorded
+/// when its contents were fingerprinted has not changed since, so the no-op check of the next
+/// launch needs one `stat` per input instead of reading and hashing them.
+///
+/// A file changed within two seconds of being signed gets no signature (a file system with
+/// coarse timestamps could give a second change the same times), and is then read and hashed
+/// every time, which is always correct.
+///
+/// ```swift
+/// let before = FileSignature.of("schema.yaml")   // "2841 1764072000.5 1764072000.5 1234"
+/// // … read the file …
+/// FileSignature.of("schema.yaml") == before       // unchanged since
+/// ```
+package enum FileSignature {
+    /// The signature of the file at `path`, nil when it cannot be read or changed too recently.
+    package static func of(_ path: String, now: Date = Date()) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec, changed = info.st_ctimespec
+        #else
+        let modified = info.st_mtim, changed = info.st_ctim
+        #endif
+        let latest = max(Double(modified.tv_sec), Double(changed.tv_sec))
+        guard latest < now.timeIntervalSince1970 - 2 else { return nil }
+        return "\(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(changed.tv_sec).\(changed.tv_nsec) \(info.st_ino)"
+    }
+
+    /// The signature of schema.yaml at `url` and of the scripts at `scriptPaths` (relative to
+    /// its folder), nil when one has none.
+    package static func of(schema url: URL, scriptPaths: [String], now: Date = Date()) -> String? {
+        let path = url.path
+        // Paths by text: URL arithmetic costs more than the stat calls themselves.
+        let base = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[...$0]) } ?? ""
+        var parts: [String] = []
+        for path in [path] + scriptPaths.map({ base + $0 }) {
+            guard let signature = of(path, now: now) else { return nil }
+            parts.append(signature)
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    /// The signature the state records: the files' (nil when they have none), then what else
+    /// the fingerprint covers (the upgrades registered in code, whether a newer database was
+    /// accepted), so that the signature stands for the fingerprint whole.
+    package static func ofInputs(files: String?, codeUpgrades: [String], acceptsNewerDatabase: Bool) -> String? {
+        guard let files else { return nil }
+        return files + codeUpgrades.map { "\n--code " + $0 }.joined() + (acceptsNewerDatabase ? "\n--newer accepted" : "")
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+
+// MARK: - Many databases
+
+extension Reconciler {
+    /// Syncs each database file of `paths` (a server's one file per tenant), `jobs` at a time,
+    /// with one load of schema.yaml and its scripts.
+    ///
+    /// Each database is synced exactly as ``sync(databaseAt:)`` syncs one, in a transaction of
+    /// its own: one that fails is left as it was, and the others are synced all the same. The
+    /// outcomes are in the order of `paths`. A progress handler (``Options/progress``) is called
+    /// from each database's thread, from several at once when `jobs` is above 1.
+    ///
+    /// ```swift
+    /// let reconciler = Reconciler(schema: try SchemaFile(contentsOf: URL(fileURLWithPath: "schema.yaml")))
+    /// let paths = try Reconciler.databasePaths(matching: "/var/lib/tasks/tenants/*.sqlite")
+    /// for outcome in try reconciler.sync(databasesAt: paths, jobs: 4) where outcome.error != nil {
+    ///     log("\(outcome.path): \(outcome.error!)")
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - paths: The database files; one that does not exist is created, as a one-file sync does.
+    ///   - jobs: How many databases are synced at once (at least one); by default, one per core.
+    /// - Returns: One outcome per path, in the order of `paths`.
+    /// - Throws: ``ReconcileError/invalidSchema(_:)`` when schema.yaml or a script it names is
+    ///   invalid; no database is then touched. Every other error is that of one database, in
+    ///   its outcome.
+    public func sync(databasesAt paths: [String],
+                     jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ReconcileError) -> [SyncOutcome] {
+        let results = try loadingSchemaOnce().eachDatabase(at: paths, jobs: jobs) { reconciler, path in
+            try reconciler.sync(databaseAt: path)
+        }
+        return zip(paths, results).map { SyncOutcome(path: $0, result: $1) }
+    }
+
+    /// The database files a `--database` value names: the files a pattern such as
+    /// `tenants/*.sqlite` matches, or the one path of a value without `*`, `?` or `[` (whether
+    /// the file exists or not: a sync creates it).
+    ///
+    /// A pattern matches regular files only, sorted by path, and not the `-journal`, `-wal` or
+    /// `-shm` file beside a database. A backslash makes the next character literal.
+    ///
+    /// ```swift
+    /// let paths = try Reconciler.databasePaths(matching: "tenants/*.sqlite")
+    /// // ["tenants/acme.sqlite", "tenants/globex.sqlite"]
+    /// try Reconciler.databasePaths(matching: "app.sqlite") // ["app.sqlite"]
+    /// ```
+    /// - Throws: ``ReconcileError/invalidDatabasePath(_:problem:)`` with
+    ///   ``ReconcileError/PathProblem/noMatch`` when a pattern matches no file.
+    public static func databasePaths(matching pattern: String) throws(ReconcileError) -> [String] {
+        DatabasePattern.isPattern(pattern) ? try DatabasePattern.expand(pattern) : [pattern]
+    }
+
+    // MARK: Building blocks
+
+    /// This reconciler with schema.yaml and its scripts loaded, so that the syncs made with it
+    /// do not read them again; itself when it was made from a loaded file.
+    ///
+    /// - Throws: ``ReconcileError/invalidSchema(_:)``.
+    package func loadingSchemaOnce() throws(ReconcileError) -> Reconciler {
+        guard case .url = source else { return self }
+        var loaded = self
+        loaded.source = .loaded(try Self.typed { try loadedSchema() })
+        return loaded
+    }
+
+    /// `body(self, path)` for each path, `jobs` at a time, in the order of `paths`: what it
+    /// returned, or the error it threw. A dry run or a status of many databases is made with it.
+    ///
+    /// ```swift
+    /// let plans = try reconciler.loadingSchemaOnce().eachDatabase(at: paths, jobs: 4) { try $0.plan(databaseAt: $1) }
+    /// ```
+    package func eachDatabase<T: Sendable>(at paths: [String], jobs: Int,
+                                           _ body: @Sendable (Reconciler, String) throws -> T) -> [Result<T, ReconcileError>] {
+        ParallelJobs.map(count: paths.count, jobs: jobs) { index in
+            Result { () throws(ReconcileError) -> T in try Self.typed { try body(self, paths[index]) } }
+        }
+    }
+
+    /// Runs `body`, with an error that is not a ``ReconcileError`` (a file the file system
+    /// refused to move) told as the failure of SQLite's input and output it is.
+    static func typed<T>(_ body: () throws -> T) throws(ReconcileError) -> T {
+        do {
+            return try body()
+        } catch let error as ReconcileError {
+            throw error
+        } catch let error as DatabaseError {
+            throw ReconcileError.database(error)
+        } catch {
+            throw ReconcileError.database(DatabaseError(resultCode: .SQLITE_IOERR, message: "\(error.localizedDescription)"))
+        }
+    }
+}

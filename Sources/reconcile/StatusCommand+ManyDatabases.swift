@@ -1,0 +1,25 @@
+import ArgumentParser
+import SchemaReconciler
+
+// MARK: - status with a pattern
+
+extension StatusCommand {
+    /// `status --database 'tenants/*.sqlite'`: schema.yaml loaded once, then where each database
+    /// the pattern matches stands, `--jobs` at a time. Exit status 1 when one could not be read.
+    func runOnEachDatabase(_ reconciler: Reconciler) throws {
+        let reconciler = try reconciler.loadingSchemaOnce()
+        let paths = try options.databasePaths()
+        let results = reconciler.eachDatabase(at: paths, jobs: options.jobCount) { reconciler, path in
+            try reconciler.status(databaseAt: path)
+        }
+        let statuses = Array(zip(paths, results)).map { (path: $0, result: $1) }
+        if output.isJSON {
+            JSONOutput.print(ManyDatabasesJSON.statuses(statuses))
+        } else {
+            ManyDatabasesText.status(statuses).print()
+        }
+        if results.contains(where: { if case .failure = $0 { true } else { false } }) {
+            throw ExitCode(ExitStatus.failure.rawValue)
+        }
+    }
+}
