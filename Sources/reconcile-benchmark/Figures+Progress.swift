@@ -31,7 +31,7 @@ extension Figures {
 
         var watched = Reconciler.Options()
         watched.progress = { _ in }
-        let (with, without) = try Self.cpuMinimums(runs: 7, setup: { () -> DatabaseQueue in
+        let (with, without) = try Self.cpuMinimums(runs: 9, setup: { () -> DatabaseQueue in
             let queue = try DatabaseQueue()
             try DatabaseQueue(path: source).backup(to: queue)
             return queue
