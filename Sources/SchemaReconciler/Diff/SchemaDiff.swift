@@ -22,9 +22,10 @@ package struct SchemaDiff: Sendable {
     /// Compares `declared` (with its `drop` list) against `live`.
     /// - Throws: ``DiffError`` when an index's rename hint cannot be followed.
     package init(declared: Schema, drop: DropList = DropList(), live: Schema) throws(DiffError) {
+        let memo = ExpressionMemo()
         for table in declared.tables {
             if let liveTable = live.table(named: table.name) {
-                try compareTable(table, with: liveTable, declared: declared, drop: drop, live: live)
+                try compareTable(table, with: liveTable, declared: declared, drop: drop, live: live, memo: memo)
             } else {
                 changes.append(.createTable(table: table.name))
             }
@@ -106,7 +107,7 @@ package struct SchemaDiff: Sendable {
     // MARK: One table
 
     private mutating func compareTable(_ table: Schema.Table, with live: Schema.Table, declared: Schema,
-                                       drop: DropList, live liveSchema: Schema) throws(DiffError) {
+                                       drop: DropList, live liveSchema: Schema, memo: ExpressionMemo) throws(DiffError) {
         // Columns: new, dropped and undeclared ones.
         let droppable = drop.columns(of: table.name)
         var dropped = Set<SQLName>()
@@ -121,7 +122,7 @@ package struct SchemaDiff: Sendable {
         let added = table.columns.filter { live.column(named: $0.name) == nil }
         changes += added.map { .addColumn(table: table.name, column: $0.name) }
         changes += TableComparison(declared: table, in: declared, live: live, in: liveSchema,
-                                   added: Set(added.map(\.name.sqlName)), dropped: dropped)
+                                   added: Set(added.map(\.name.sqlName)), dropped: dropped, memo: memo)
             .differences.map { .alterTable(table: table.name, difference: $0) }
         try compareIndexes(of: table, with: live, declared: declared, drop: drop, live: liveSchema)
     }

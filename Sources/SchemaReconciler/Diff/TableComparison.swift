@@ -18,13 +18,13 @@ struct TableComparison {
     /// Compares `table` (declared, resolving foreign keys in `declaredSchema`) with `live`; `added`
     /// and `dropped` are the columns the diff adds and drops.
     init(declared table: Schema.Table, in declaredSchema: Schema, live: Schema.Table, in liveSchema: Schema,
-         added: Set<SQLName>, dropped: Set<SQLName>) {
+         added: Set<SQLName>, dropped: Set<SQLName>, memo: ExpressionMemo = ExpressionMemo()) {
         self.table = table
         self.live = live
         let present = table.columns.map(\.name).filter { live.column(named: $0) != nil }
-        let declaredShape = TableShape(table, in: declaredSchema)
+        let declaredShape = TableShape(table, in: declaredSchema, memo: memo)
         let liveShape = present.count == live.columns.count
-            ? TableShape(live, in: liveSchema) : TableShape(live, in: liveSchema, columns: present)
+            ? TableShape(live, in: liveSchema, memo: memo) : TableShape(live, in: liveSchema, columns: present, memo: memo)
         // The declared columns that exist live, in declared order.
         let liveColumns = Dictionary(liveShape.columns.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for want in declaredShape.columns {

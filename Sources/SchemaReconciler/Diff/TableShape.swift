@@ -42,7 +42,8 @@ struct TableShape: Equatable {
 
     /// The shape of `table`; `schema` resolves a foreign key without parent columns to the
     /// parent's primary key. `columnFilter` restricts the columns compared (declared ones).
-    init(_ table: Schema.Table, in schema: Schema, columns columnFilter: [String]? = nil) {
+    init(_ table: Schema.Table, in schema: Schema, columns columnFilter: [String]? = nil,
+         memo: ExpressionMemo = ExpressionMemo()) {
         // Column-level constraints belong to their column: those of columns left out of the
         // comparison (undeclared ones, kept as they are) are left out too.
         let selected = columnFilter.map { names in
@@ -63,9 +64,9 @@ struct TableShape: Equatable {
                 isNotNull: column.isNotNull
                     || ((table.isWithoutRowID || (table.isStrict && !isRowID(column)))
                         && primaryKey.contains(column.name.sqlName)),
-                defaultValue: column.defaultValue.flatMap { $0.isNull ? nil : $0.comparisonKey },
+                defaultValue: column.defaultValue.flatMap { $0.isNull ? nil : memo.comparisonKey(of: $0) },
                 collation: column.collation.flatMap { $0.uppercased() == "BINARY" ? nil : $0.uppercased() },
-                generated: column.generated.map { TableShape.normalizedExpression($0.expression) },
+                generated: column.generated.map { memo.normalized($0.expression) },
                 isStored: column.generated?.isStored ?? false)
         }
         self.primaryKey = primaryKey
@@ -75,7 +76,7 @@ struct TableShape: Equatable {
         uniqueConstraints = uniques.sorted { $0.map(\.description) .lexicographicallyPrecedes($1.map(\.description)) }
         var checks = table.columns.compactMap(\.check)
         checks += table.checks
-        self.checks = checks.map(TableShape.normalizedExpression).sorted()
+        self.checks = checks.map(memo.normalized).sorted()
         foreignKeys = table.allForeignKeys.map { foreignKey in
             var referenced = foreignKey.referencedColumns
             if referenced.isEmpty, let parent = schema.table(named: foreignKey.table) {
