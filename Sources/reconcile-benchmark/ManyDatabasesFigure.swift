@@ -13,15 +13,7 @@ extension Figures {
     /// deployed one is.
     func manyDatabasesNoOp() throws -> Figure {
         let (fixture, files) = try manyDatabasesFixture()
-        let (measured, floor) = try Stopwatch.medians(runs: 11, setup: {}, measured: {
-            try Self.runReconcile(["--database", fixture.path("tenants/*.sqlite")], in: fixture)
-        }, floor: {
-            try Self.runReconcile(["--database", files[0]], in: fixture)
-        })
-        let count = Double(files.count)
-        return Figure(name: "many databases (\(files.count) files of \(Self.manyDatabases.tables) tables), no-op, per file",
-                      measured: measured / count, floorName: "one reconcile process", floor: floor, goal: 0.1,
-                      extra: "the whole command \(Figure.time(measured)), \(Self.jobsNote)")
+        return try perFile("no-op", fixture: fixture, files: files, runs: 11, setup: {}, goal: 0.1)
     }
 
     /// The same command adding a column to every table of every database, per file, against one
@@ -43,18 +35,24 @@ extension Figures {
         guard version.isInSync, version.storedVersion == "1.1.0" else {
             throw BenchmarkError(description: "the command did not add the column to every database")
         }
-        let (measured, floor) = try Stopwatch.medians(runs: 5, setup: restore, measured: {
+        return try perFile("add a column", fixture: fixture, files: files, runs: 5, setup: restore, goal: 0.25)
+    }
+
+    // MARK: Parts
+
+    /// The command over every file, per file, against one `reconcile` process on the first file;
+    /// `setup` runs before each of them.
+    private func perFile(_ what: String, fixture: Fixture, files: [String], runs: Int, setup: () throws -> Void,
+                         goal: Double) throws -> Figure {
+        let (measured, floor) = try Stopwatch.medians(runs: runs, setup: setup, measured: {
             try Self.runReconcile(["--database", fixture.path("tenants/*.sqlite")], in: fixture)
         }, floor: {
             try Self.runReconcile(["--database", files[0]], in: fixture)
         })
-        let count = Double(files.count)
-        return Figure(name: "many databases (\(files.count) files of \(tables) tables), add a column, per file",
-                      measured: measured / count, floorName: "one reconcile process", floor: floor, goal: 0.25,
-                      extra: "the whole command \(Figure.time(measured)), \(Self.jobsNote)")
+        return Figure(name: "many databases (\(files.count) files of \(Self.manyDatabases.tables) tables), \(what), per file",
+                      measured: measured / Double(files.count), floorName: "one reconcile process", floor: floor,
+                      goal: goal, extra: "the whole command \(Figure.time(measured)), \(Self.jobsNote)")
     }
-
-    // MARK: Parts
 
     /// A folder `tenants/` of databases synced with schema.yaml of 20 tables, written more than
     /// two seconds ago; the fixture and the databases' paths.

@@ -42,12 +42,13 @@ package enum FileSignature {
         let path = url.path
         // Paths by text: URL arithmetic costs more than the stat calls themselves.
         let base = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[...$0]) } ?? ""
-        var parts: [String] = []
-        for path in [path] + scriptPaths.map({ base + $0 }) {
-            guard let signature = of(path, now: now) else { return nil }
-            parts.append(signature)
-        }
-        return parts.joined(separator: "\n")
+        return joined(([path] + scriptPaths.map { base + $0 }).map { of($0, now: now) })
+    }
+
+    /// The signatures of several files as one, in order; nil when one of them has none.
+    package static func joined(_ signatures: [String?]) -> String? {
+        let known = signatures.compactMap { $0 }
+        return known.count == signatures.count ? known.joined(separator: "\n") : nil
     }
 
     /// The signature the state records: the files' (nil when they have none), then what else

@@ -60,20 +60,16 @@ package struct StoredState: Sendable, Equatable {
     /// What the no-op check needs: the stored values (not the applied upgrades) and the schema
     /// version SQLite has now. Nil when the database has no state.
     package static func readForNoOpCheck(_ db: Database) throws -> (state: StoredState, schemaVersion: Int)? {
-        let rows: [Row]
+        let values: [String: String]
         do {
-            rows = try Row.fetchAll(db, sql: "SELECT key, value FROM \(SQLText.quote(stateTable))")
+            values = try storedValues(db)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR
                     && (error.message ?? "").hasPrefix("no such table") {
             return nil
         }
-        guard !rows.isEmpty else { return nil }
-        let schemaVersion = Int(try db.schemaVersion())
-        var values: [String: String] = [:]
-        for row in rows { values[row[0]] = row[1] }
-        return (StoredState(values: values), schemaVersion)
+        guard !values.isEmpty else { return nil }
+        return (StoredState(values: values), Int(try db.schemaVersion()))
     }
-
 
     /// The stored state, or nil when the database has never been synced.
     package static func read(_ db: Database) throws -> StoredState? {
@@ -81,11 +77,7 @@ package struct StoredState: Sendable, Equatable {
         let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (?, ?)",
                                          arguments: [stateTable, upgradesTable])
         guard tables.contains(stateTable) else { return nil }
-        var values: [String: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM \(SQLText.quote(stateTable))") {
-            values[row[0]] = row[1]
-        }
-        var state = StoredState(values: values)
+        var state = StoredState(values: try storedValues(db))
         if tables.contains(upgradesTable) {
             state.appliedUpgrades = try Row.fetchAll(
                 db, sql: "SELECT version, name, kind, checksum, applied_at FROM \(SQLText.quote(upgradesTable)) ORDER BY rowid"
@@ -97,6 +89,15 @@ package struct StoredState: Sendable, Equatable {
             }
         }
         return state
+    }
+
+    /// The rows of the state table, by key.
+    private static func storedValues(_ db: Database) throws -> [String: String] {
+        var values: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM \(SQLText.quote(stateTable))") {
+            values[row[0]] = row[1]
+        }
+        return values
     }
 
     /// The state the key-value rows say, without the applied upgrades.

@@ -14,6 +14,7 @@ struct TableComparison {
 
     private let table: Schema.Table
     private let live: Schema.Table
+    private let memo: ExpressionMemo
 
     /// Compares `table` (declared, resolving foreign keys in `declaredSchema`) with `live`; `added`
     /// and `dropped` are the columns the diff adds and drops.
@@ -21,6 +22,7 @@ struct TableComparison {
          added: Set<SQLName>, dropped: Set<SQLName>, memo: ExpressionMemo = ExpressionMemo()) {
         self.table = table
         self.live = live
+        self.memo = memo
         let present = table.columns.map(\.name).filter { live.column(named: $0) != nil }
         let declaredShape = TableShape(table, in: declaredSchema, memo: memo)
         let liveShape = present.count == live.columns.count
@@ -104,11 +106,11 @@ struct TableComparison {
         let wantChecks = Set(want.checks)
         let haveChecks = Set(have.checks)
         for check in table.columns.compactMap(\.check) + table.checks
-        where !haveChecks.contains(TableShape.normalizedExpression(check)) {
+        where !haveChecks.contains(memo.normalized(check)) {
             differences.append(.check(expression: check, isAdded: true))
         }
         for check in live.columns.compactMap(\.check) + live.checks {
-            let normalized = TableShape.normalizedExpression(check)
+            let normalized = memo.normalized(check)
             if !wantChecks.contains(normalized) && haveChecks.contains(normalized) {
                 differences.append(.check(expression: check, isAdded: false))
             }

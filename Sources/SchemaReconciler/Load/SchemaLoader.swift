@@ -67,9 +67,8 @@ package struct SchemaLoader: Sendable {
             throw SchemaError.unreadable(path: path, reason: "it is not UTF-8 text")
         }
         var file = try load(yaml: text, url: url, contents: data)
-        let scripts = file.upgrades.flatMap(\.scripts)
-        if let signature, readsScripts, scripts.allSatisfy({ $0.signature != nil }) {
-            file.fileSignature = ([signature] + scripts.compactMap(\.signature)).joined(separator: "\n")
+        if readsScripts {
+            file.fileSignature = FileSignature.joined([signature] + file.upgrades.flatMap(\.scripts).map(\.signature))
         }
         return file
     }

@@ -25,12 +25,13 @@ enum DatabaseFile {
     static func check(_ path: String) throws {
         // stat(2) directly: this runs at every launch, and FileManager costs several times more.
         var info = stat()
+        let found = !path.isEmpty && stat(path, &info) == 0
         let problem: ReconcileError.PathProblem?
         if path.isEmpty || path == ":memory:" {
             problem = .notAFilePath
-        } else if path.hasSuffix("/") || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR) {
+        } else if path.hasSuffix("/") || (found && (info.st_mode & S_IFMT) == S_IFDIR) {
             problem = .isDirectory
-        } else if stat(path, &info) != 0 {
+        } else if !found {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             problem = stat(folder, &info) == 0 ? nil : .directoryMissing
         } else {
