@@ -27,8 +27,11 @@ struct DatabaseOptions: ParsableArguments {
 
     /// The reconciler these options describe, refusing plans with the `denied` hazards.
     func reconciler(denying denied: [Hazard.Kind] = []) -> Reconciler {
-        Reconciler(schemaPath: schema, options: Reconciler.Options(
+        // SIGINT and SIGTERM cancel what it does, and wait for it to roll back.
+        Interruption.shared.waitForCancellation()
+        return Reconciler(schemaPath: schema, options: Reconciler.Options(
             legacyVersion: legacyVersion, allowsNewerDatabase: allowNewerDatabase,
             busyTimeout: .milliseconds(Int64(max(0, busyTimeout) * 1000)), deniedHazards: Set(denied)))
+        .withCancellation(Interruption.shared.cancellation)
     }
 }

@@ -23,9 +23,12 @@ struct Reconcile: ParsableCommand {
 
     /// Runs the command, mapping errors to the documented exit statuses.
     static func main() {
+        Interruption.shared.start()
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch is CancellationError {
+            Interruption.exit(Interruption.shared.signal ?? SIGINT)
         } catch let error as ReconcileError {
             ErrorText.print(error)
             Foundation.exit(ExitStatus(error).rawValue)

@@ -17,6 +17,8 @@ extension SyncCommand {
             } else {
                 ManyDatabasesText.sync(outcomes).print()
             }
+            // The files listed as synced were; the others were left as they were.
+            if let signal = Interruption.shared.signal { Interruption.exit(signal, changedNothing: false) }
             if outcomes.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.failure.rawValue) }
             return
         }

@@ -20,24 +20,6 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
     var score: Int
 }
 
-/// A folder with a schema.yaml, its scripts and a database, removed afterwards.
-private final class AppFolder {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("app-\(UUID().uuidString)")
-    var schemaURL: URL { url.appendingPathComponent("schema.yaml") }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    init(schema: String) throws {
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("upgrades"), withIntermediateDirectories: true)
-        try schema.write(to: schemaURL, atomically: true, encoding: .utf8)
-    }
-
-    func write(_ text: String, to name: String) throws {
-        try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 @Suite struct AppUsageTests {
     static let schema = """
         version: 1.0.0

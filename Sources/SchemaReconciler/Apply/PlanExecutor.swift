@@ -85,6 +85,7 @@ struct PlanExecutor {
     /// Counts the rows that would violate what the step adds (refusing with every count when
     /// some do), then runs its statements, each on its own.
     private func run(_ step: Step, in db: Database, statements: inout [String]) throws {
+        try planning.options.cancellation.check()
         progress?.begin(step)
         var violations: [DataViolation] = []
         for check in step.checks {
@@ -116,11 +117,12 @@ struct PlanExecutor {
         let now = Date()
         var applied: [AppliedUpgrade] = []
         for upgrade in plan.upgrades {
+            try planning.options.cancellation.check()
             progress?.begin(upgrade)
             switch upgrade.kind {
             case .script:
                 guard let script = planning.file.script(for: upgrade) else { continue }
-                try ScriptRunner(upgrade: upgrade, script: script).run(in: db)
+                try ScriptRunner(upgrade: upgrade, script: script, cancellation: planning.options.cancellation).run(in: db)
                 applied.append(AppliedUpgrade(upgrade: upgrade, checksum: Fingerprint.checksum(ofScript: script.sql),
                                               appliedAt: now))
             case .code:

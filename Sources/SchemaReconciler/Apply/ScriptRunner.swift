@@ -14,6 +14,8 @@ struct ScriptRunner {
     var upgrade: Upgrade
     /// The script.
     var script: UpgradeScript
+    /// Stops the script between two statements.
+    var cancellation: SyncCancellation?
 
     /// Runs every statement of the script on `db`, which must stay inside its transaction.
     /// - Throws: ``ReconcileError/upgradeFailed(_:line:statement:error:)``.
@@ -29,6 +31,7 @@ struct ScriptRunner {
                 throw failure(error, at: offset, in: utf8)
             }
             guard let statement else { return }
+            try cancellation.check()
             let sql = Array(statement.sql.utf8)
             let start = Self.find(sql, in: utf8, from: offset) ?? offset
             offset = start + sql.count

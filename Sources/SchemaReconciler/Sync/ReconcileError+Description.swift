@@ -78,6 +78,8 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
             return "after applying the plan the database still differs from schema.yaml "
                 + "(this is a bug in the reconciler; please report it). The database was rolled back.\n  "
                 + changes.map(\.description).joined(separator: "\n  ")
+        case .cancelled:
+            return "interrupted before it committed; nothing was changed"
         }
     }
 
@@ -146,6 +148,7 @@ extension ReconcileError: CustomNSError {
         case .codeUpgradeFailed: 17
         case .verificationFailed: 18
         case .hazardsDenied: 19
+        case .cancelled: 20
         }
     }
 

@@ -59,6 +59,10 @@ public enum ReconcileError: Error, Sendable {
     case hazardsDenied([DeniedHazard])
     /// After the steps, the live schema still differs from the declared one (a bug: please report it).
     case verificationFailed([Change])
+    /// The work was cancelled before it committed, and rolled back. The outcomes of
+    /// ``Reconciler/sync(databasesAt:jobs:)`` carry it; a sync of one database throws
+    /// `CancellationError` instead, as Swift's cancellable functions do.
+    case cancelled
 
     /// Why a path cannot name a database file.
     public enum PathProblem: String, Sendable, Hashable, Codable {

@@ -87,6 +87,8 @@ extension Reconciler {
             throw error
         } catch let error as DatabaseError {
             throw ReconcileError.database(error)
+        } catch is CancellationError {
+            throw ReconcileError.cancelled
         } catch {
             throw ReconcileError.database(DatabaseError(resultCode: .SQLITE_IOERR, message: "\(error.localizedDescription)"))
         }

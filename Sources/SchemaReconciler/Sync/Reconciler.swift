@@ -59,6 +59,8 @@ public struct Reconciler: Sendable {
         /// table's definition rewritten, no row copied), where the connection allows it. Off,
         /// every change `ALTER TABLE` cannot make is a rebuild.
         package var editsInPlace = true
+        /// Stops the sync from another thread; the async API and `reconcile` set one.
+        package var cancellation: SyncCancellation?
 
         /// Creates options.
         ///

@@ -13,12 +13,15 @@ import GRDB
 struct SyncSession {
     let reconciler: Reconciler
 
+    /// What stops the sync from another thread, if anything.
+    private var cancellation: SyncCancellation? { reconciler.options.cancellation }
+
     // MARK: Sync
 
     /// Syncs through `writer`, outside any transaction.
     func sync(_ writer: any DatabaseWriter) throws -> SyncReport {
         let start = ContinuousClock.now
-        var report = try Self.reporting(path: writer.path) { () -> SyncReport in
+        var report = try Self.reporting(path: writer.path, cancellation: cancellation) { () -> SyncReport in
             if let state = try upToDateState(writer) {
                 let warnings = state.warnings ?? []
                 let version = state.version ?? .zero
@@ -26,7 +29,10 @@ struct SyncSession {
                                   warnings: warnings, version: version, didChange: false)
             }
             let file = try reconciler.loadedSchema()
-            return try writer.barrierWriteWithoutTransaction { db in try sync(in: db, file: file) }
+            try cancellation.check()
+            return try writer.barrierWriteWithoutTransaction { db in
+                try cancellation.interrupting(db) { try sync(in: db, file: file) }
+            }
         }
         report.duration = ContinuousClock.now - start
         return report
@@ -55,6 +61,7 @@ struct SyncSession {
 
         var prepared: SyncPlanning.Prepared?
         let planned = try Self.dataVersion(db)
+        try cancellation.check()
         try db.inTransaction(.deferred) {
             prepared = try planning.prepare(db)
             return .rollback   // it only read
@@ -70,6 +77,7 @@ struct SyncSession {
                 }
             }
             var outcome: Outcome?
+            try cancellation.check()
             try db.inTransaction(.immediate) {
                 var current = prepared!
                 // Another connection wrote since the plan was made: plan again, now that no one can.
@@ -87,6 +95,8 @@ struct SyncSession {
                     return .rollback
                 }
                 outcome = .done(try PlanExecutor(prepared: current, planning: planning).run(in: db))
+                // The last moment a cancellation rolls the sync back.
+                try cancellation.check()
                 commitGuard.allowsCommit = true
                 return .commit
             }
@@ -118,13 +128,16 @@ struct SyncSession {
 
     /// The plan a sync through `reader` would run; reads only.
     func plan(_ reader: any DatabaseReader) throws -> Plan {
-        try Self.reporting(path: reader.path) {
+        try Self.reporting(path: reader.path, cancellation: cancellation) {
             if let state = try upToDateState(reader) {
                 let version = state.version ?? .zero
                 return Plan(fromVersion: version, toVersion: version, warnings: state.warnings ?? [])
             }
             let file = try reconciler.loadedSchema()
-            return try reader.read { db in try reconciler.planning(file).prepare(db).plan }
+            try cancellation.check()
+            return try reader.read { db in
+                try cancellation.interrupting(db) { try reconciler.planning(file).prepare(db).plan }
+            }
         }
     }
 
@@ -171,10 +184,13 @@ struct SyncSession {
     // MARK: Errors
 
     /// Runs `body`, turning an SQLite error that no step caught (a busy database, a file that
-    /// is not a database) into a ``ReconcileError`` that names it.
-    static func reporting<T>(path: String, _ body: () throws -> T) throws -> T {
+    /// is not a database) into a ``ReconcileError`` that names it, and whatever a cancelled
+    /// `cancellation` made fail into `CancellationError`.
+    static func reporting<T>(path: String, cancellation: SyncCancellation? = nil, _ body: () throws -> T) throws -> T {
         do {
             return try body()
+        } catch where cancellation?.isCancelled == true {
+            throw CancellationError()
         } catch let error as ReconcileError {
             throw error
         } catch let error as DatabaseError {

@@ -69,8 +69,9 @@ extension Reconciler {
     }
 
     private func status(_ reader: any DatabaseReader, file: SchemaFile) throws -> SyncStatus {
-        try SyncSession.reporting(path: reader.path) {
-            try reader.read { db in
+        try SyncSession.reporting(path: reader.path, cancellation: options.cancellation) {
+            try options.cancellation.check()
+            return try reader.read { db in try options.cancellation.interrupting(db) {
                 let state = try StoredState.read(db)
                 var status = SyncStatus(databaseExists: true, isManaged: state != nil, storedVersion: state?.version,
                                         declaredVersion: file.version, appliedUpgrades: state?.appliedUpgrades ?? [],
@@ -95,7 +96,7 @@ extension Reconciler {
                     }
                 }
                 return status
-            }
+            } }
         }
     }
 }

@@ -62,6 +62,7 @@ enum ErrorJSON {
         case .codeUpgradeFailed: "codeUpgradeFailed"
         case .hazardsDenied: "hazardsDenied"
         case .verificationFailed: "verificationFailed"
+        case .cancelled: "cancelled"
         }
     }
 
@@ -112,6 +113,8 @@ enum ErrorJSON {
             }))]
         case .verificationFailed(let changes):
             return [("changes", .strings(changes.map(\.description)))]
+        case .cancelled:
+            return []
         }
     }
 
