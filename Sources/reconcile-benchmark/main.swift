@@ -3,7 +3,7 @@
 //
 //     swift run -c release reconcile-benchmark [FIGURE …] [--tables N] [--rows N]
 //
-// FIGURE is one of: launch, cold, plan, add-columns, not-null, rebuild, many (default: all). Each line
+// FIGURE is one of: launch, cold, load, plan, add-columns, not-null, rebuild, many (default: all). Each line
 // says the reconciler's time, the floor's, their ratio and the goal:
 //
 //     no-op launch sync, 50 tables: 1.02 ms vs GRDB open + SELECT 1 0.98 ms = 1.04× (goal ≤ 1.10×: met)
@@ -21,7 +21,7 @@ while let argument = arguments.popFirst() {
     default: selected.append(argument)
     }
 }
-let all = ["launch", "cold", "plan", "add-columns", "not-null", "rebuild", "many"]
+let all = ["launch", "cold", "load", "plan", "add-columns", "not-null", "rebuild", "many"]
 if selected.isEmpty { selected = all }
 
 let sqliteVersion = ((try? DatabaseQueue().read { try String.fetchOne($0, sql: "SELECT sqlite_version()") }) ?? nil) ?? "?"
@@ -36,6 +36,13 @@ for name in selected {
             let small = try figures.plan(tables: figures.tables / 10)
             var large = try figures.plan(tables: figures.tables)
             large.extra += String(format: "; %d → %d tables: %.1f× the time", figures.tables / 10, figures.tables,
+                                  large.measured / small.measured)
+            print(small.line)
+            print(large.line)
+        case "load":
+            let small = try figures.load(tables: figures.tables / 10)
+            var large = try figures.load(tables: figures.tables)
+            large.extra += String(format: "%d → %d tables: %.1f× the time", figures.tables / 10, figures.tables,
                                   large.measured / small.measured)
             print(small.line)
             print(large.line)

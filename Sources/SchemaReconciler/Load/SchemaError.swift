@@ -137,6 +137,15 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     /// ```
     case refusedBySQLite(String, message: String, at: SourceLocation)
 
+    /// The input goes past one of the bounds the loader keeps, so that a broken or hostile file
+    /// is refused at once: schema.yaml over 8 MiB or a script over 64 MiB, aliases that stand
+    /// for more than 1,000,000 values, values nested more than 64 levels deep.
+    ///
+    /// ```swift
+    /// SchemaError.overLimit("schema.yaml is 52 MiB, over the 8 MiB a schema file may have", at: here)
+    /// ```
+    case overLimit(String, at: SourceLocation)
+
     // MARK: Location
 
     /// Where the error is in the file; nil when the file itself could not be read.
@@ -162,7 +171,8 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
              .missingScript(_, let at),
              .scriptOutsideDirectory(_, let at),
              .unreadableScript(_, _, let at),
-             .refusedBySQLite(_, _, let at):
+             .refusedBySQLite(_, _, let at),
+             .overLimit(_, let at):
             return at
         }
     }
@@ -245,6 +255,8 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
             return "cannot read upgrade script '\(path)': \(reason)"
         case .refusedBySQLite(let what, let message, _):
             return "SQLite refuses \(what) as declared: \(message)"
+        case .overLimit(let message, _):
+            return message
         }
     }
 

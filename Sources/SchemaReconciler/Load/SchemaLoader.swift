@@ -57,6 +57,10 @@ package struct SchemaLoader: Sendable {
             throw SchemaError.unreadable(path: path, reason: "it is a directory, not a file")
         }
         let signature = FileSignature.of(url.path)
+        if let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int {
+            try Self.refuseOversized(size, limit: YAMLBounds.maxFileSize, what: "schema.yaml",
+                                     at: SourceLocation(file: path, line: 1, column: 1))
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -95,6 +99,9 @@ package struct SchemaLoader: Sendable {
     private func load(yaml: String, url: URL, contents: Data) throws -> SchemaFile {
         let file = Self.displayPath(of: url)
         let reader = YAMLReader(file: file)
+        try Self.refuseOversized(contents.count, limit: YAMLBounds.maxFileSize, what: "schema.yaml",
+                                 at: SourceLocation(file: file, line: 1, column: 1))
+        try YAMLBounds(file: file).check(yaml)
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml, Self.resolver)
@@ -103,7 +110,6 @@ package struct SchemaLoader: Sendable {
         } catch {
             throw SchemaError.syntax("\(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
-        if let root { try Self.refuseExplicitTags(in: root, reader: reader) }
         let parsed = try SchemaParser(reader: reader).parse(root)
         try DeclaredSQLCheck(schema: parsed.schema, locations: parsed.locations).run()
         let scripts = UpgradeScriptReader(directory: url.deletingLastPathComponent(), file: file)
@@ -124,34 +130,17 @@ package struct SchemaLoader: Sendable {
     /// It has no rules, so resolving a tag costs no pattern matching.
     static let resolver = Resolver.basic
 
-    /// Refuses explicit tags (`!!str 0`, `!sql now()`): the key that reads a value decides its
-    /// type, and a tag that seems to say otherwise would be ignored. The tags are read as written
-    /// (a plain scalar without one has the empty tag); a mapping key has been resolved by the
-    /// check for duplicate keys, which makes a plain one text.
-    static func refuseExplicitTags(in node: Node, isKey: Bool = false, reader: YAMLReader) throws {
-        switch node {
-        case .scalar(let scalar):
-            let tag = scalar.tag.description
-            let accepted = scalar.style == .plain
-                ? tag == Tag.Name.implicit.rawValue || (isKey && tag == Tag.Name.str.rawValue)
-                : tag == Tag.Name.str.rawValue
-            guard accepted else {
-                let written = (tag == Tag.Name.nonSpecific.rawValue ? Tag.Name.str.rawValue : tag)
-                    .replacingOccurrences(of: "tag:yaml.org,2002:", with: "!!")
-                throw SchemaError.conflict(
-                    "YAML tags such as '\(written)' are not supported: the key decides how a value is read; "
-                        + "quote a value to make it text (default: '0')", at: reader.location(of: node))
-            }
-        case .mapping(let mapping):
-            for (key, value) in mapping {
-                try refuseExplicitTags(in: key, isKey: true, reader: reader)
-                try refuseExplicitTags(in: value, reader: reader)
-            }
-        case .sequence(let sequence):
-            for element in sequence { try refuseExplicitTags(in: element, reader: reader) }
-        case .alias:
-            return
+    // MARK: Size
+
+    /// Refuses a file of `size` bytes over `limit`, before it is read.
+    static func refuseOversized(_ size: Int, limit: Int, what: String, at location: SourceLocation) throws {
+        guard size > limit else { return }
+        func mebibytes(_ bytes: Int) -> String {
+            let value = Double(bytes) / Double(1 << 20)
+            return value >= 10 || value.rounded() == value ? "\(Int(value.rounded())) MiB" : String(format: "%.1f MiB", value)
         }
+        throw SchemaError.overLimit("\(what) is \(mebibytes(size)), over the \(mebibytes(limit)) limit "
+                                        + "(a larger file is most likely not the one meant)", at: location)
     }
 
     /// The file as given: the URL's path relative to its base when it has one.
@@ -171,6 +160,9 @@ package struct SchemaLoader: Sendable {
             return "\(problem), \(context.text) at line \(context.mark.line), column \(context.mark.column)"
         }
         switch error {
+        case .scanner(_, let problem, let mark, _) where problem.hasPrefix("Maximum nesting level reached"),
+             .parser(_, let problem, let mark, _) where problem.hasPrefix("Maximum nesting level reached"):
+            return YAMLBounds.tooDeep(at: location(mark))
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _):
             var text = message(problem, context)

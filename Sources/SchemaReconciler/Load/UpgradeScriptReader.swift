@@ -57,6 +57,10 @@ struct UpgradeScriptReader {
             throw SchemaError.scriptOutsideDirectory(path, at: location)
         }
         let signature = FileSignature.of(resolved.path)
+        if let size = try? FileManager.default.attributesOfItem(atPath: resolved.path)[.size] as? Int {
+            try SchemaLoader.refuseOversized(size, limit: YAMLBounds.maxScriptSize, what: "the upgrade script \(path)",
+                                             at: location)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: resolved)

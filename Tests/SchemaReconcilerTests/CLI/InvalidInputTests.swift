@@ -34,6 +34,9 @@ import Testing
             + "\nupgrades:\n  1.1.0: upgrades/missing.sql\n", "schema.yaml:11:"),
         ("script outside the folder", valid.replacingOccurrences(of: "version: 1.0.0", with: "version: 1.1.0")
             + "\nupgrades:\n  1.1.0: ../outside.sql\n", "schema.yaml:11:"),
+        ("alias bomb", LoadBoundsTests.aliasBomb(usedAs: "tables: *i\n"), "schema.yaml:8:"),
+        ("nesting too deep", "version: 1.0.0\ntables: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000),
+         "schema.yaml:2:"),
     ]
 
     @Test(arguments: cases.indices)
