@@ -46,15 +46,26 @@ final class Interruption: @unchecked Sendable {
     }
 
     private func received(_ number: Int32) {
-        let exitsNow = lock.withLock {
+        let (first, waits) = lock.withLock {
             let first = received == nil
             if first { received = number }
-            return first && !waitsForCancellation
+            return (first, waitsForCancellation)
         }
         cancellation.cancel()
+        guard first else { return }
         // No cancellation to wait for: end now (nothing is being written). A second signal
         // while a sync unwinds is ignored: ending then would leave its transaction open.
-        if exitsNow { Self.exit(number) }
+        if !waits { Self.exit(number) }
+        endIfStuck(number)
+    }
+
+    /// Ends the process if, some time after the signal, the work has not stopped and holds no
+    /// database (it is somewhere no cancellation check reaches); waits while it holds one, as
+    /// a rollback is on its way there.
+    private func endIfStuck(_ number: Int32) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(3)) { [self] in
+            if cancellation.isUsingDatabase { endIfStuck(number) } else { Self.exit(number) }
+        }
     }
 
     /// Says the command was interrupted, and ends the process with 128 + `number`.

@@ -32,6 +32,11 @@ package final class SyncCancellation: @unchecked Sendable {
         lock.withLock { cancelled }
     }
 
+    /// Whether a connection is in use by the work now (a transaction may be open on it).
+    package var isUsingDatabase: Bool {
+        lock.withLock { !connections.isEmpty }
+    }
+
     /// Cancels: interrupts the statements running now, and makes ``check()`` throw.
     package func cancel() {
         lock.withLock {
