@@ -190,6 +190,7 @@ struct PlanExecutor {
     private func checkViewsAndTriggers(in db: Database) throws {
         let before = Set(plan.brokenBefore.flatMap(\.keys))
         let broken = try SchemaInspector().brokenObjects(db).filter { !before.isSuperset(of: $0.keys) }
+            .map { $0.marked(declaredIn: planning.file.schema) }
         if !broken.isEmpty {
             throw ReconcileError.brokenObjects(broken)
         }

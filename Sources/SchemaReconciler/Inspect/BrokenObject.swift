@@ -24,11 +24,23 @@ public struct BrokenObject: Sendable, Hashable, Codable, CustomStringConvertible
     public var kind: Kind
     /// SQLite's message.
     public var message: String
+    /// Whether schema.yaml declares it (the fix is then in the file), rather than the database
+    /// holding it undeclared.
+    public var isDeclared: Bool
 
     /// Creates a value.
-    public init(kind: Kind, message: String) {
+    public init(kind: Kind, message: String, isDeclared: Bool = false) {
         self.kind = kind
         self.message = message
+        self.isDeclared = isDeclared
+    }
+
+    /// Decodes a value; one recorded without ``isDeclared`` is not declared.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        message = try container.decode(String.self, forKey: .message)
+        isDeclared = try container.decodeIfPresent(Bool.self, forKey: .isDeclared) ?? false
     }
 
     /// Identifies each object across two checks, whatever the message and even when a rename
@@ -46,6 +58,16 @@ public struct BrokenObject: Sendable, Hashable, Codable, CustomStringConvertible
     enum Key: Hashable {
         case view(SQLName)
         case trigger(SQLName)
+    }
+
+    /// This object, with ``isDeclared`` set when `schema` declares the view, or every trigger.
+    func marked(declaredIn schema: Schema) -> BrokenObject {
+        var object = self
+        switch kind {
+        case .view(let name): object.isDeclared = schema.view(named: name) != nil
+        case .triggers(let names, _, _): object.isDeclared = names.allSatisfy { schema.trigger(named: $0) != nil }
+        }
+        return object
     }
 
     /// `view v`, or `trigger t (INSERT on table)`.

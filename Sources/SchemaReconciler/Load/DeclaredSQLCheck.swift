@@ -8,8 +8,9 @@ import GRDB
 /// unknown collation, a default that is not constant, a generated column over a missing column,
 /// a STRICT column whose default it cannot store, a value that holds a second statement.
 ///
-/// Views and triggers are checked as SQLite checks them when they are created: their syntax,
-/// not the tables they read, which may be tables of the database that the file does not declare.
+/// Views and triggers are then compiled against the declared tables: a column or table they
+/// name that is not there is an error too, unless it is a table the file does not declare at
+/// all, which the database may hold, undeclared.
 ///
 /// ```swift
 /// try DeclaredSQLCheck(schema: file.schema, locations: file.locations).run()
@@ -38,6 +39,9 @@ struct DeclaredSQLCheck {
         }
         guard !schema.virtualTables.isEmpty || !schema.views.isEmpty || !schema.triggers.isEmpty else { return }
         try DatabaseQueue().inDatabase { db in
+            // Compiling a statement that fires a trigger must not need the tables that foreign
+            // keys point to: only those the objects name are here.
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
             // The tables these objects name, already checked above.
             for table in namedTables() {
                 try db.execute(sql: SchemaSQL.createTable(table))
@@ -53,6 +57,7 @@ struct DeclaredSQLCheck {
                 try create(SchemaSQL.createTrigger(trigger), what: "trigger '\(trigger.name)'",
                            at: .trigger(trigger.name), in: db)
             }
+            try compileViewsAndTriggers(in: db)
         }
     }
 
@@ -122,7 +127,7 @@ struct DeclaredSQLCheck {
     // MARK: Locations
 
     /// Where `declaration` is made (or `fallback`).
-    private func location(_ declaration: Declaration, orElse fallback: Declaration? = nil) -> SourceLocation {
+    func location(_ declaration: Declaration, orElse fallback: Declaration? = nil) -> SourceLocation {
         if let found = locations[declaration] { return found }
         if let fallback { return location(fallback) }
         return SourceLocation(file: locations.values.first?.file ?? "schema.yaml", line: 1, column: 1)

@@ -108,6 +108,7 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
     }
 
     private static func brokenObjects(_ objects: [BrokenObject]) -> String {
+        if objects.allSatisfy(\.isDeclared) { return declaredObjectsBroken(objects) }
         let one = objects.count == 1
         let what = one
             ? "\(objects[0].subject) unusable: \(objects[0].message)"
@@ -116,6 +117,20 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
             + "\(one ? "It uses" : "They use") a table or column that the sync removes or changes: "
             + "list \(one ? "it" : "them") under drop (views: or triggers:), or declare "
             + "\(one ? "it" : "them") in schema.yaml with a definition that fits the new schema. "
+            + "The database was rolled back; nothing was changed."
+    }
+
+    /// Declared views and triggers that compile against the declared tables (the loader checks
+    /// that) but not against the database after the sync: they name a table that neither has.
+    private static func declaredObjectsBroken(_ objects: [BrokenObject]) -> String {
+        let one = objects.count == 1
+        let what = one
+            ? "\(objects[0].subject), declared in schema.yaml, cannot be used: \(objects[0].message)"
+            : "these views and triggers, declared in schema.yaml, cannot be used:"
+                + objects.map { "\n  \($0.description)" }.joined()
+        return "\(what)\n  \(one ? "It names" : "They name") a table that schema.yaml does not declare and that the "
+            + "database does not hold after the sync (one the file drops, or a misspelt name): correct the SQL in "
+            + "schema.yaml, or declare the table. "
             + "The database was rolled back; nothing was changed."
     }
 }

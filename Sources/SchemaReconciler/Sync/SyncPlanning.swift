@@ -157,7 +157,8 @@ struct SyncPlanning {
             return kept
         }
         let before = Set(plan.brokenBefore.flatMap(\.keys))
-        plan.warnings += try scratch.brokenObjects().filter { !before.isSuperset(of: $0.keys) }.map(SyncWarning.wouldBreak)
+        plan.warnings += try scratch.brokenObjects().filter { !before.isSuperset(of: $0.keys) }
+            .map { SyncWarning.wouldBreak($0.marked(declaredIn: file.schema)) }
         plan.warnings += plan.brokenBefore.map(SyncWarning.alreadyBroken)
         return kept
     }

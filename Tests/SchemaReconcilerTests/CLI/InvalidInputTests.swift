@@ -34,6 +34,8 @@ import Testing
             + "\nupgrades:\n  1.1.0: upgrades/missing.sql\n", "schema.yaml:11:"),
         ("script outside the folder", valid.replacingOccurrences(of: "version: 1.0.0", with: "version: 1.1.0")
             + "\nupgrades:\n  1.1.0: ../outside.sql\n", "schema.yaml:11:"),
+        ("view with a misspelt column", valid + "\nviews:\n  team_users: SELECT u.id FROM users u JOIN teams t ON t.id = u.team\n",
+         "schema.yaml:11:"),
         ("alias bomb", LoadBoundsTests.aliasBomb(usedAs: "tables: *i\n"), "schema.yaml:8:"),
         ("nesting too deep", "version: 1.0.0\ntables: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000),
          "schema.yaml:2:"),

@@ -99,7 +99,9 @@ enum ErrorJSON {
             return [("table", .string(count.table)), ("columns", .strings(count.columns)),
                     ("parent", .string(count.parent)), ("rows", .integer(count.rows))]
         case .brokenObjects(let objects):
-            return [("objects", .array(objects.map { .object(members: [("subject", .string($0.subject)), ("message", .string($0.message))]) }))]
+            return [("objects", .array(objects.map {
+                .object(members: [("declared", .boolean($0.isDeclared)), ("message", .string($0.message)), ("subject", .string($0.subject))])
+            }))]
         case .upgradeFailed(let upgrade, let line, let statement, let error):
             return [("upgrade", PlanJSON.upgrade(upgrade)), ("line", .integer(line)), ("statement", .string(statement)),
                     ("sqlite", sqlite(error))]

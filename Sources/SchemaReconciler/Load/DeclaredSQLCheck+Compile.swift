@@ -1,0 +1,55 @@
+import GRDB
+
+// MARK: - Views and triggers compiled against the declared tables
+
+extension DeclaredSQLCheck {
+    /// Has SQLite compile each declared view (a read of it) and trigger (a statement that fires
+    /// it) against the declared tables, created in `db` with them: a misspelt column or table is
+    /// invalid input, located at the view or trigger. Only a table the file does not declare at
+    /// all is let through, as the database may hold it, undeclared; the sync checks it there.
+    ///
+    /// ```swift
+    /// try DeclaredSQLCheck(schema: file.schema, locations: file.locations).compileViewsAndTriggers(in: db)
+    /// ```
+    func compileViewsAndTriggers(in db: Database) throws {
+        for broken in try SchemaInspector().brokenObjects(db) where !namesUndeclaredTable(broken.message) {
+            switch broken.kind {
+            case .view(let name):
+                throw SchemaError.refusedBySQLite("view '\(name)'", message: broken.message, at: location(.view(name)))
+            case .triggers(let names, let table, let event):
+                let (name, message) = try culprit(among: names, table: table, event: event, in: db)
+                    ?? (names[0], broken.message)
+                throw SchemaError.refusedBySQLite("trigger '\(name)'", message: message, at: location(.trigger(name)))
+            }
+        }
+    }
+
+    /// Whether SQLite's message is about a table or view that the file does not declare.
+    private func namesUndeclaredTable(_ message: String) -> Bool {
+        let prefix = "no such table: "
+        guard message.hasPrefix(prefix) else { return false }
+        var name = String(message.dropFirst(prefix.count))
+        if name.hasPrefix("main.") { name.removeFirst(5) }
+        let key = name.sqlName
+        return schema.tables.allSatisfy { $0.name.sqlName != key } && schema.views.allSatisfy { $0.name.sqlName != key }
+            && schema.virtualTables.allSatisfy { $0.name.sqlName != key }
+    }
+
+    /// Of triggers that fail together (fired by the same statement), the first that fails on
+    /// its own, and SQLite's message for it: each is put back alone and fired.
+    private func culprit(among names: [String], table: String, event: String,
+                         in db: Database) throws -> (String, String)? {
+        let triggers = names.compactMap { name in schema.triggers.first { $0.name.sqlName == name.sqlName } }
+        for trigger in triggers { try db.execute(sql: "DROP TRIGGER main.\(SQLText.quote(trigger.name))") }
+        for trigger in triggers {
+            try db.execute(sql: SchemaSQL.createTrigger(trigger))
+            let broken = try SchemaInspector().brokenObjects(db)
+            try db.execute(sql: "DROP TRIGGER main.\(SQLText.quote(trigger.name))")
+            if let found = broken.first(where: { $0.keys.contains(.trigger(trigger.name.sqlName)) }),
+               !namesUndeclaredTable(found.message) {
+                return (trigger.name, found.message)
+            }
+        }
+        return nil
+    }
+}
