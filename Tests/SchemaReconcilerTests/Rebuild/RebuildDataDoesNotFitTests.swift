@@ -87,6 +87,19 @@ import Testing
         }
     }
 
+    @Test func aTableGoingStrictNamesEachColumnAndTheRowsEachRefuses() throws {
+        let space = try workspace(changing: "n:        TEXT", to: "n:        INTEGER")
+        let yaml = try String(contentsOf: space.schemaURL, encoding: .utf8)
+            .replacingOccurrences(of: "  things:\n", with: "  things:\n    strict: true\n")
+            .replacingOccurrences(of: "code:     TEXT", with: "code:     BLOB")
+        try space.writeSchema(yaml)
+        try space.expectFailedSync { error in
+            // Three text codes cannot be stored as BLOB; 'abc' cannot be an INTEGER.
+            error.description.contains("table things: 3 rows violate the STRICT type BLOB of code")
+                && error.description.contains("table things: 1 row violates the STRICT type INTEGER of n")
+        }
+    }
+
     /// The count that refuses a table going STRICT must agree with SQLite: a value that SQLite
     /// would store must never be counted, and one it refuses must be.
     @Test func theStrictTypeCheckAgreesWithSQLite() throws {
