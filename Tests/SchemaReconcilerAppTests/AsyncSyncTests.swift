@@ -8,10 +8,10 @@ import Testing
 /// Holds the Task a progress handler cancels, once the sync reaches the point to cancel at.
 private final class TaskToCancel: @unchecked Sendable {
     private let lock = NSLock()
-    private var task: Task<SyncReport, any Error>?
+    private var cancelTask: (@Sendable () -> Void)?
 
-    func set(_ task: Task<SyncReport, any Error>) { lock.withLock { self.task = task } }
-    func cancel() { lock.withLock { task?.cancel() } }
+    func set<T>(_ task: Task<T, any Error>) { lock.withLock { cancelTask = { task.cancel() } } }
+    func cancel() { lock.withLock { cancelTask?() } }
 }
 
 @Suite struct AsyncSyncTests {
@@ -99,6 +99,27 @@ private final class TaskToCancel: @unchecked Sendable {
         holder.set(task)
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(folder.files == ["schema.yaml", "upgrades"])
+    }
+
+    @Test func cancellingASyncOfManyDatabasesStopsThoseNotYetCommitted() async throws {
+        let folder = try AppFolder(schema: Self.rebuildSchema)
+        let paths = ["a", "b", "c"].map { folder.path("\($0).sqlite") }
+        let cancel = TaskToCancel()
+        var options = Reconciler.Options()
+        // The second database is cancelled as its table is created; the first one has committed.
+        let first = paths[0]
+        options.progress = { progress in
+            if progress.step != nil, FileManager.default.fileExists(atPath: first) { cancel.cancel() }
+        }
+        let reconciler = Reconciler(schemaURL: folder.schemaURL, options: options)
+        let task = Task { try await reconciler.sync(databasesAt: paths, jobs: 1) }
+        cancel.set(task)
+        let outcomes = try await task.value
+        let cancelled = outcomes.map { outcome in
+            if case .cancelled? = outcome.error { true } else { false }
+        }
+        #expect(outcomes[0].error == nil && cancelled == [false, true, true])
+        #expect(folder.files == ["a.sqlite", "schema.yaml", "upgrades"])
     }
 
     @Test func aTaskCancelledBeforeItStartsTouchesNothing() async throws {

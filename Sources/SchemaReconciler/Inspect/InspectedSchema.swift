@@ -30,7 +30,9 @@ public struct InspectedSchema: Sendable {
 
     /// Inspects the database file at `path`, read only; it must exist.
     ///
-    /// - Parameter appVersion: The `version` the file says it belongs to.
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - appVersion: The `version` the file says it belongs to.
     /// - Throws: ``ReconcileError`` when the database cannot be read.
     public init(databaseAt path: String, appVersion: SemanticVersion = "1.0.0") throws {
         try DatabaseFile.check(path)
@@ -43,7 +45,9 @@ public struct InspectedSchema: Sendable {
 
     /// Inspects the database behind an app's GRDB connection; reads only.
     ///
-    /// - Parameter appVersion: The `version` the file says it belongs to.
+    /// - Parameters:
+    ///   - reader: The app's GRDB `DatabaseQueue` or `DatabasePool`.
+    ///   - appVersion: The `version` the file says it belongs to.
     /// - Throws: ``ReconcileError`` when the database cannot be read.
     public init(_ reader: any DatabaseReader, appVersion: SemanticVersion = "1.0.0") throws {
         try self.init(reader, appVersion: appVersion, schemaURL: URL(fileURLWithPath: "schema.yaml"))

@@ -59,9 +59,10 @@ public enum ReconcileError: Error, Sendable {
     case hazardsDenied([DeniedHazard])
     /// After the steps, the live schema still differs from the declared one (a bug: please report it).
     case verificationFailed([Change])
-    /// The work was cancelled before it committed, and rolled back. The outcomes of
-    /// ``Reconciler/sync(databasesAt:jobs:)`` carry it; a sync of one database throws
-    /// `CancellationError` instead, as Swift's cancellable functions do.
+    /// The work was cancelled before it committed, and rolled back: the outcome of a database
+    /// whose sync the cancelled Task of the async `sync(databasesAt:jobs:)` stopped (or never
+    /// started). A sync of one database throws `CancellationError` instead, as Swift's
+    /// cancellable functions do.
     case cancelled
 
     /// Why a path cannot name a database file.

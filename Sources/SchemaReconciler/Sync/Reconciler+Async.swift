@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import GRDB
 
 // MARK: - async/await
@@ -76,6 +76,22 @@ extension Reconciler {
     /// - Throws: ``ReconcileError``, or `CancellationError` when the Task was cancelled.
     public func status(_ reader: any DatabaseReader) async throws -> SyncStatus {
         try await cancellable { try $0.status(reader) }
+    }
+
+    /// Syncs each database file of `paths`, `jobs` at a time, off the caller's actor, as
+    /// ``sync(databasesAt:jobs:)`` does. Cancelling the Task stops the syncs under way (each is
+    /// rolled back) and those not yet started: their outcomes are ``ReconcileError/cancelled``,
+    /// and the databases synced before keep their outcomes.
+    ///
+    /// ```swift
+    /// let outcomes = try await reconciler.sync(databasesAt: paths, jobs: 4)
+    /// let cancelled = outcomes.filter { if case .cancelled? = $0.error { true } else { false } }
+    /// ```
+    /// - Throws: ``ReconcileError/invalidSchema(_:)`` when schema.yaml or a script it names is
+    ///   invalid; no database is then touched.
+    public func sync(databasesAt paths: [String],
+                     jobs: Int = ProcessInfo.processInfo.activeProcessorCount) async throws -> [SyncOutcome] {
+        try await cancellable { try $0.sync(databasesAt: paths, jobs: jobs) }
     }
 
     // MARK: Running off the caller's actor

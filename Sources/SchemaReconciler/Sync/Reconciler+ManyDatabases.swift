@@ -7,7 +7,7 @@ extension Reconciler {
     /// Syncs each database file of `paths` (a server's one file per tenant), `jobs` at a time,
     /// with one load of schema.yaml and its scripts.
     ///
-    /// Each database is synced exactly as ``sync(databaseAt:)`` syncs one, in a transaction of
+    /// Each database is synced exactly as `sync(databaseAt:)` syncs one, in a transaction of
     /// its own: one that fails is left as it was, and the others are synced all the same. The
     /// outcomes are in the order of `paths`. A progress handler (``Options/progress``) is called
     /// from each database's thread, from several at once when `jobs` is above 1.
