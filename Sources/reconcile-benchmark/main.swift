@@ -26,26 +26,24 @@ if selected.isEmpty { selected = all }
 
 let sqliteVersion = ((try? DatabaseQueue().read { try String.fetchOne($0, sql: "SELECT sqlite_version()") }) ?? nil) ?? "?"
 print("SQLite \(sqliteVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+/// Prints `figure` at a tenth of `tables` and at all of them, and how its time grew.
+func printScaling(up tables: Int, _ figure: (Int) throws -> Figure) throws {
+    let small = try figure(tables / 10)
+    var large = try figure(tables)
+    large.extra += (large.extra.isEmpty ? "" : "; ") + String(format: "%d → %d tables: %.1f× the time",
+                                                             tables / 10, tables, large.measured / small.measured)
+    print(small.line)
+    print(large.line)
+}
+
 var failed = false
 for name in selected {
     do {
         switch name {
         case "launch": print(try figures.noOpLaunch().line)
         case "cold": print(try figures.coldSync().line)
-        case "plan":
-            let small = try figures.plan(tables: figures.tables / 10)
-            var large = try figures.plan(tables: figures.tables)
-            large.extra += String(format: "; %d → %d tables: %.1f× the time", figures.tables / 10, figures.tables,
-                                  large.measured / small.measured)
-            print(small.line)
-            print(large.line)
-        case "load":
-            let small = try figures.load(tables: figures.tables / 10)
-            var large = try figures.load(tables: figures.tables)
-            large.extra += String(format: "%d → %d tables: %.1f× the time", figures.tables / 10, figures.tables,
-                                  large.measured / small.measured)
-            print(small.line)
-            print(large.line)
+        case "plan": try printScaling(up: figures.tables, figures.plan(tables:))
+        case "load": try printScaling(up: figures.tables, figures.load(tables:))
         case "add-columns": print(try figures.addColumns().line)
         case "many":
             print(try figures.manyDatabasesNoOp().line)
