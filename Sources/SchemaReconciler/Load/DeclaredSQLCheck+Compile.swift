@@ -30,16 +30,14 @@ extension DeclaredSQLCheck {
         guard message.hasPrefix(prefix) else { return false }
         var name = String(message.dropFirst(prefix.count))
         if name.hasPrefix("main.") { name.removeFirst(5) }
-        let key = name.sqlName
-        return schema.tables.allSatisfy { $0.name.sqlName != key } && schema.views.allSatisfy { $0.name.sqlName != key }
-            && schema.virtualTables.allSatisfy { $0.name.sqlName != key }
+        return schema.table(named: name) == nil && schema.view(named: name) == nil && schema.virtualTable(named: name) == nil
     }
 
     /// Of triggers that fail together (fired by the same statement), the first that fails on
     /// its own, and SQLite's message for it: each is put back alone and fired.
     private func culprit(among names: [String], table: String, event: String,
                          in db: Database) throws -> (String, String)? {
-        let triggers = names.compactMap { name in schema.triggers.first { $0.name.sqlName == name.sqlName } }
+        let triggers = names.compactMap(schema.trigger(named:))
         for trigger in triggers { try db.execute(sql: "DROP TRIGGER main.\(SQLText.quote(trigger.name))") }
         for trigger in triggers {
             try db.execute(sql: SchemaSQL.createTrigger(trigger))

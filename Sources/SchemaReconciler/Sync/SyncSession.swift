@@ -29,6 +29,7 @@ struct SyncSession {
                                   warnings: warnings, version: version, didChange: false)
             }
             let file = try reconciler.loadedSchema()
+            // Before waiting for the barrier, which no cancellation interrupts.
             try cancellation.check()
             return try writer.barrierWriteWithoutTransaction { db in
                 try cancellation.interrupting(db) { try sync(in: db, file: file) }
@@ -61,7 +62,6 @@ struct SyncSession {
 
         var prepared: SyncPlanning.Prepared?
         let planned = try Self.dataVersion(db)
-        try cancellation.check()
         try db.inTransaction(.deferred) {
             prepared = try planning.prepare(db)
             return .rollback   // it only read
@@ -134,7 +134,6 @@ struct SyncSession {
                 return Plan(fromVersion: version, toVersion: version, warnings: state.warnings ?? [])
             }
             let file = try reconciler.loadedSchema()
-            try cancellation.check()
             return try reader.read { db in
                 try cancellation.interrupting(db) { try reconciler.planning(file).prepare(db).plan }
             }

@@ -70,33 +70,35 @@ extension Reconciler {
 
     private func status(_ reader: any DatabaseReader, file: SchemaFile) throws -> SyncStatus {
         try SyncSession.reporting(path: reader.path, cancellation: options.cancellation) {
-            try options.cancellation.check()
-            return try reader.read { db in try options.cancellation.interrupting(db) {
-                let state = try StoredState.read(db)
-                var status = SyncStatus(databaseExists: true, isManaged: state != nil, storedVersion: state?.version,
-                                        declaredVersion: file.version, appliedUpgrades: state?.appliedUpgrades ?? [],
-                                        pendingUpgrades: [], pendingSteps: [], warnings: [], problem: nil,
-                                        isSchemaCompared: true)
-                do {
-                    let prepared = try planning(file).prepare(db)
-                    status.pendingUpgrades = prepared.plan.upgrades
-                    status.pendingSteps = prepared.plan.steps
-                    status.warnings = prepared.plan.warnings
-                } catch let error as ReconcileError {
-                    status.problem = error
-                    status.isSchemaCompared = false
-                    // A newer database can still be compared: as a sync that accepted it would see it.
-                    guard case .databaseIsNewer = error else { return status }
-                    var accepting = self
-                    accepting.options.allowsNewerDatabase = true
-                    if let prepared = try? accepting.planning(file).prepare(db) {
-                        status.pendingSteps = prepared.plan.steps
-                        status.warnings = prepared.plan.warnings
-                        status.isSchemaCompared = true
-                    }
-                }
-                return status
-            } }
+            try reader.read { db in try options.cancellation.interrupting(db) { try status(in: db, file: file) } }
         }
+    }
+
+    /// Where the database stands, read in `db`: the stored state, and what a sync would do.
+    private func status(in db: Database, file: SchemaFile) throws -> SyncStatus {
+        let state = try StoredState.read(db)
+        var status = SyncStatus(databaseExists: true, isManaged: state != nil, storedVersion: state?.version,
+                                declaredVersion: file.version, appliedUpgrades: state?.appliedUpgrades ?? [],
+                                pendingUpgrades: [], pendingSteps: [], warnings: [], problem: nil,
+                                isSchemaCompared: true)
+        do {
+            let prepared = try planning(file).prepare(db)
+            status.pendingUpgrades = prepared.plan.upgrades
+            status.pendingSteps = prepared.plan.steps
+            status.warnings = prepared.plan.warnings
+        } catch let error as ReconcileError {
+            status.problem = error
+            status.isSchemaCompared = false
+            // A newer database can still be compared: as a sync that accepted it would see it.
+            guard case .databaseIsNewer = error else { return status }
+            var accepting = self
+            accepting.options.allowsNewerDatabase = true
+            if let prepared = try? accepting.planning(file).prepare(db) {
+                status.pendingSteps = prepared.plan.steps
+                status.warnings = prepared.plan.warnings
+                status.isSchemaCompared = true
+            }
+        }
+        return status
     }
 }
