@@ -27,7 +27,7 @@ extension Figures {
         try fixture.writeSchema(Fixture.items(nameType: "TEXT"))
         try Reconciler(schemaURL: fixture.schemaURL).sync(databaseAt: source)
         try Fixture.fillItems(source, rows: rows)
-        try fixture.writeSchema(Fixture.items(nameType: "BLOB"))
+        try fixture.writeSchema(Fixture.items(nameType: "TEXT", scoreType: "TEXT"))
 
         var watched = Reconciler.Options()
         watched.progress = { _ in }

@@ -67,8 +67,9 @@ final class Fixture {
         return yaml
     }
 
-    /// One table of `rows` rows: an INTEGER PRIMARY KEY, a TEXT, a REAL, a 32-byte BLOB, an index.
-    static func items(nameType: String, notNull: Bool = false) -> String {
+    /// One table of `rows` rows: an INTEGER PRIMARY KEY, a TEXT, a REAL, a 32-byte BLOB, an index
+    /// (`name` and `score` declared with these types).
+    static func items(nameType: String, scoreType: String = "REAL", notNull: Bool = false) -> String {
         """
         version: 1.0.0
         tables:
@@ -76,7 +77,7 @@ final class Fixture {
             columns:
               id:      { type: INTEGER, primary_key: true }
               name:    { type: \(nameType), not_null: \(notNull) }
-              score:   REAL
+              score:   \(scoreType)
               payload: BLOB
             indexes:
               items_by_name: [name]

@@ -21,6 +21,14 @@ package struct RenameDiff: Sendable {
     /// Whether nothing is to be renamed.
     package var isEmpty: Bool { changes.isEmpty }
 
+    /// Whether the declared `column` of the declared `table` has another name live.
+    package func renamesColumn(_ column: String, of table: String) -> Bool {
+        changes.contains { change in
+            guard case .renameColumn(let renamed, let from, let to) = change else { return false }
+            return renamed.isSameName(as: table) && to.isSameName(as: column) && !from.isSameName(as: column)
+        }
+    }
+
     /// Finds the renames that bring `live` to `declared`'s names.
     /// - Throws: ``DiffError/renameConflict(kind:old:new:table:)`` when both the old and the new name exist.
     package init(declared: Schema, live: Schema) throws(DiffError) {

@@ -47,6 +47,12 @@ public enum TableDifference: Sendable, Hashable, Codable, CustomStringConvertibl
         }
     }
 
+    /// Whether the difference gives a column a type of another affinity.
+    package var changesAffinity: Bool {
+        guard case .columnType(_, let from, let to) = self else { return false }
+        return TypeAffinity(declaredType: from) != TypeAffinity(declaredType: to)
+    }
+
     public var description: String {
         func text(_ value: String?, none: String = "(none)") -> String { value ?? none }
         func list(_ columns: [String]) -> String { "(" + columns.joined(separator: ", ") + ")" }

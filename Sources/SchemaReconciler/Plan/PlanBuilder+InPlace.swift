@@ -4,8 +4,9 @@ extension Planner.Builder {
     /// The in-place edit of one table, when every change it needs leaves the stored rows as they
     /// are: the table keeps its columns in their order (new ones come last), its keys, its rowid
     /// and its storage, and what changes is a constraint, a default, a type spelling of the same
-    /// affinity, a collation (its indexes are then rebuilt), or new columns. Nil when a rebuild
-    /// is needed, or the connection does not allow schema edits.
+    /// affinity, an affinity that converts no stored value, a collation (its indexes are then
+    /// rebuilt), or new columns. Nil when a rebuild is needed, or the connection does not allow
+    /// schema edits.
     ///
     /// What the edit adds (NOT NULL, CHECK, a key under a new collation) is counted first; a
     /// foreign key is checked with the rest of the database when the sync ends. The edit comes
@@ -20,6 +21,8 @@ extension Planner.Builder {
         let constraints = hasRows ? tightenings(of: table, changes: changes) : []
         guard constraints.allSatisfy(Self.isCheckedInPlace) else { return nil }
         let inContract = !constraints.isEmpty
+        // Values were counted before the upgrades, which may write values the new affinity converts.
+        guard !inContract || !changes.differences.contains(where: Self.reliesOnCountedValues) else { return nil }
         var outcome = TableOutcome()
         var source = liveTable
         var relaxed: [String] = []
@@ -94,8 +97,9 @@ extension Planner.Builder {
         switch difference {
         case .columnNotNull, .check, .foreignKey:
             return true
-        case .columnType(_, let from, let to):
+        case .columnType(let name, let from, let to):
             return TypeAffinity(declaredType: from) == TypeAffinity(declaredType: to)
+                || keepsStoredValues(ofColumn: name, in: table, live: liveTable)
         case .columnDefault(let name, _, _):
             // Writing the rows out must not fire a trigger.
             let fired = live.triggers.contains { trigger in

@@ -32,6 +32,10 @@ package struct Planner: Sendable {
         /// Tables that SQLite said cannot be edited in place (their keys would be stored another
         /// way): they are rebuilt.
         package var copiedTables = Set<SQLName>()
+        /// Columns, by table, whose declared type has another affinity than the live one, and
+        /// whose stored values were counted: none would be converted by it (see
+        /// ``Planner/affinityConversion(of:from:to:)``). A column missing here is copied.
+        package var unconvertedColumns: [SQLName: Set<SQLName>] = [:]
 
         /// Creates facts.
         package init(rowCounts: [SQLName: Int] = [:], sqliteVersion: Int = 3_040_000, reservedTables: [String] = []) {

@@ -59,7 +59,9 @@ extension Step: CustomStringConvertible {
         var created: [String] = []
         for change in changes {
             switch change {
-            case .alterTable(_, let difference): reasons.append(difference.description)
+            case .alterTable(_, let difference):
+                reasons.append(difference.description + (method == .inPlace && difference.changesAffinity
+                    ? " (it converts no stored value)" : ""))
             case .addColumn(_, let column): reasons.append("column \(column) added")
             case .dropColumn(_, let column): dropped.append(column)
             case .createIndex(_, let index), .recreateIndex(_, let index, _): created.append(index)

@@ -94,6 +94,7 @@ struct SyncPlanning {
         let renamed = try scratch.flatMap { try rehearseRenames(renameSteps, on: $0) } ?? live
         let diff = try Self.diff(file.schema, drop: drop, live: renamed)
         facts.rowCounts = try rowCounts(for: diff, liveNames: renames.liveNames, db: db)
+        facts.unconvertedColumns = try unconvertedColumns(for: diff, renames: renames, rowCounts: facts.rowCounts, db: db)
         let tablePlanner = Planner(declared: file.schema, drop: drop, live: renamed, facts: facts)
         let steps = try Self.planned { try tablePlanner.steps(for: diff) }
         plan.changes = renames.changes + diff.changes
@@ -171,6 +172,7 @@ struct SyncPlanning {
         let renames = try Self.renames(file.schema, live: live)
         var facts = facts
         facts.rowCounts = [:]
+        facts.unconvertedColumns = [:]
         let planner = Planner(declared: file.schema, drop: drop, live: live, facts: facts)
         let diff = try Self.diff(file.schema, drop: drop, live: live)
         let steps = try Self.planned { try planner.renameSteps(renames) + planner.steps(for: diff) }.map { step in
@@ -272,6 +274,25 @@ struct SyncPlanning {
             counts[table.sqlName] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(SQLText.quote(name))") ?? 0
         }
         return counts
+    }
+
+    /// The columns whose new affinity would convert none of their stored values, by table once
+    /// renamed: one query each, for the tables that hold rows. A column renamed by this sync is
+    /// left out (the table is copied).
+    private func unconvertedColumns(for diff: SchemaDiff, renames: RenameDiff, rowCounts: [SQLName: Int],
+                                    db: Database) throws -> [SQLName: Set<SQLName>] {
+        var columns: [SQLName: Set<SQLName>] = [:]
+        for case .alterTable(let table, .columnType(let column, let from, let to)) in diff.changes {
+            guard (rowCounts[table.sqlName] ?? 1) > 0, !renames.renamesColumn(column, of: table),
+                  let condition = Planner.affinityConversion(of: column, from: TypeAffinity(declaredType: from),
+                                                             to: TypeAffinity(declaredType: to)),
+                  !condition.isEmpty else { continue }
+            let name = SQLText.quote(renames.liveNames[table.sqlName] ?? table)
+            if try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(name) WHERE \(condition))") ?? true) {
+                columns[table.sqlName, default: []].insert(column.sqlName)
+            }
+        }
+        return columns
     }
 
     static func sqliteVersion(_ db: Database) throws -> Int {

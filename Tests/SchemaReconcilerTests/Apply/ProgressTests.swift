@@ -21,20 +21,22 @@ import Testing
               body: TEXT
         """
 
-    /// `items` is rebuilt before the upgrade (a type change); `notes` after it (NOT NULL, which
-    /// the upgrade makes room for, adding rows as it goes).
+    /// `items` is rebuilt before the upgrade (a type change that converts its numbers written as
+    /// text); `notes` after it (STRICT and NOT NULL, which the upgrade makes room for, adding
+    /// rows as it goes).
     static let after = """
         version: 1.1.0
         tables:
           items:
             columns:
               id: { type: INTEGER, primary_key: true }
-              name: BLOB
+              name: INTEGER
               size: { type: INTEGER, not_null: true, default: 0 }
           notes:
+            strict: true
             columns:
               id: { type: INTEGER, primary_key: true }
-              body: { type: BLOB, not_null: true }
+              body: { type: TEXT, not_null: true }
         upgrades:
           1.1.0: upgrades/1.1.0.sql
         """
@@ -52,7 +54,7 @@ import Testing
         try space.sync()
         try space.execute("""
             WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5000)
-            INSERT INTO items (id, name) SELECT x, 'item ' || x FROM n;
+            INSERT INTO items (id, name) SELECT x, '' || (x * 7) FROM n;
             WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 300)
             INSERT INTO notes (id, body) SELECT x, CASE WHEN x % 3 = 0 THEN NULL ELSE 'note ' || x END FROM n;
             """)

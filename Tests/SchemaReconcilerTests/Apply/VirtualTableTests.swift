@@ -52,7 +52,7 @@ import Testing
         #expect(try !space.sync().didChange)
 
         // A rebuild of the content table keeps the rowids, the index and its triggers.
-        try space.writeSchema(Self.notes(version: "1.1.0", title: "BLOB"))
+        try space.writeSchema(Self.notes(version: "1.1.0", title: "{ type: TEXT, unique: true }"))
         let rebuilt = try space.sync()
         #expect(rebuilt.rebuilt("notes"))
         #expect(try matches(space, "swift") == [2])
@@ -61,7 +61,7 @@ import Testing
 
         // Another tokenizer: the index is created again and filled from its content table.
         #expect(try matches(space, "run").isEmpty)
-        try space.writeSchema(Self.notes(version: "1.2.0", title: "BLOB", tokenize: "porter"))
+        try space.writeSchema(Self.notes(version: "1.2.0", title: "{ type: TEXT, unique: true }", tokenize: "porter"))
         let retokenized = try space.sync()
         #expect(retokenized.plan.steps.map(\.action) == [.rebuildVirtualTable(table: "notes_fts")])
         #expect(try matches(space, "run") == [1])

@@ -142,6 +142,56 @@ import Testing
         }
     }
 
+    // MARK: Affinity
+
+    /// A new affinity is an edit when the values are counted and none would be converted; one
+    /// number stored as text makes it a copy, which converts it. The dry run says which.
+    @Test func anAffinityChangeIsAnEditUntilAValueWouldBeConverted() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema("      code: TEXT"))
+        try space.sync()
+        try space.execute("INSERT INTO items (id, code) VALUES (1, 'a1'), (2, NULL), (3, x'01')")
+        try space.writeSchema(Self.schema("      code: INTEGER", version: "1.1.0"))
+        let dryRun = try ReconcileCommand.run(["--dry-run"], in: space.url)
+        #expect(dryRun.output.contains("-- edit table items in place: column code: type TEXT → INTEGER (it converts no stored value)"))
+
+        try space.execute("INSERT INTO items (id, code) VALUES (4, ' 42 ')")
+        let report = try space.sync()
+        #expect(report.rebuilt("items"))
+        #expect(try space.typedRows("SELECT code FROM items ORDER BY id") == [
+            ["code": Stored.text("a1")], ["code": Stored.null], ["code": "blob x'01'"], ["code": Stored.integer(42)],
+        ])
+    }
+
+    /// Rows an upgrade writes are not counted: a change of affinity that a contract step makes
+    /// (with NOT NULL added after the upgrades) copies the table, converting what they wrote.
+    @Test func anAffinityChangeAfterTheUpgradesIsACopy() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema("      code: TEXT"))
+        try space.sync()
+        try space.execute("INSERT INTO items (id, code) VALUES (1, 'a1'), (2, NULL)")
+        try space.write("UPDATE items SET code = '7' WHERE code IS NULL;", to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema("      code: { type: INTEGER, not_null: true }", version: "1.1.0",
+                                          extra: "upgrades:\n  1.1.0: upgrades/1.1.0.sql"))
+        let report = try space.sync()
+        #expect(report.rebuilt("items"))
+        #expect(try space.typedRows("SELECT code FROM items ORDER BY id") == [["code": Stored.text("a1")], ["code": Stored.integer(7)]])
+        #expect(try space.value("PRAGMA integrity_check", as: String.self) == "ok")
+    }
+
+    /// An index on an expression of the table is computed from values under their affinity:
+    /// the table is copied, and the index rebuilt with it.
+    @Test func anAffinityChangeUnderAnExpressionIndexIsACopy() throws {
+        let indexes = "    indexes:\n      items_sum: [\"code + 0\"]"
+        let space = try Workspace()
+        try space.writeSchema(Self.schema("      code: TEXT", extra: indexes))
+        try space.sync()
+        try space.execute("INSERT INTO items (id, code) VALUES (1, 'a1')")
+        try space.writeSchema(Self.schema("      code: BLOB", version: "1.1.0", extra: indexes))
+        #expect(try space.sync().rebuilt("items"))
+        #expect(try space.value("PRAGMA integrity_check", as: String.self) == "ok")
+    }
+
     // MARK: What SQLite says
 
     /// A live table whose UNIQUE constraints come in another order than the file writes them:

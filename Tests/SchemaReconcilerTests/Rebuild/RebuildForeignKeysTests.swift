@@ -43,8 +43,8 @@ import Testing
         try space.reconciler().sync(queue)
         try queue.write { try $0.execute(sql: Self.seed) }
 
-        // A type change: `parents` is dropped and recreated, which would cascade if foreign keys were enforced.
-        try space.writeSchema(Self.schema(nameType: "BLOB"))
+        // A new UNIQUE: `parents` is dropped and recreated, which would cascade if foreign keys were enforced.
+        try space.writeSchema(Self.schema(nameType: "{ type: TEXT, unique: true }"))
         let report = try space.reconciler().sync(queue)
         #expect(report.rebuilt("parents"))
 

@@ -92,6 +92,19 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
                         after: standard.with("big", "TEXT"),
                         expected: ["big": [Stored.text("9223372036854775807"), Stored.text("-9223372036854775808"),
                                            Stored.text("0"), Stored.text("42")]]),
+            RebuildCase(name: "type TEXT → BLOB keeps every value", method: .inPlace, before: standard,
+                        after: standard.with("name", "BLOB")),
+            RebuildCase(name: "type TEXT → INTEGER over text that is no number", method: .inPlace, before: standard,
+                        after: standard.with("name", "INTEGER")),
+            RebuildCase(name: "type BLOB → TEXT over blobs", method: .inPlace, before: standard, after: standard.with("data", "TEXT")),
+            RebuildCase(name: "type INTEGER → NUMERIC over integers", method: .inPlace, before: standard,
+                        after: standard.with("big", "NUMERIC")),
+            RebuildCase(name: "type INTEGER → NUMERIC with NOT NULL, after the upgrades", before: standard,
+                        after: standard.with("big", "{ type: NUMERIC, not_null: true, default: 0 }")),
+            RebuildCase(name: "type REAL → BLOB (a REAL may be stored as an integer)", before: standard,
+                        after: standard.with("ratio", "BLOB")),
+            RebuildCase(name: "type TEXT → INTEGER of a foreign key's parent column", before: standard,
+                        after: standard.with("code", "{ type: INTEGER, unique: true }")),
             RebuildCase(name: "NOT NULL added", method: .inPlace, before: standard,
                         after: standard.with("code", "{ type: TEXT, unique: true, not_null: true }")),
             RebuildCase(name: "NOT NULL removed", method: .inPlace,
@@ -327,11 +340,11 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
         );
         CREATE TABLE ranked (id INTEGER PRIMARY KEY DESC, v TEXT);
         INSERT INTO contacts (name, a, b, email, qty, note) VALUES ('Ann', 'x', 'y', 'ann@x.org', 1, ''), ('Bo', 'x', 'z', 'bo@x.org', 2, '');
-        INSERT INTO ranked (rowid, id, v) VALUES (10, 3, 'c'), (20, 1, 'a'), (30, 'two', 'b');
+        INSERT INTO ranked (rowid, id, v) VALUES (10, 3, 'c'), (20, 1, '7'), (30, 'two', 'b');
         """
 
     /// The same tables as the file can declare them; `changed` makes `note` NOT NULL with a
-    /// default (an edit in place) and `v` an INTEGER (a rebuild).
+    /// default (an edit in place) and `v` an INTEGER (a rebuild: it converts the '7' stored as text).
     static func schema(changed: Bool) -> String {
         """
         version: \(changed ? "1.1.0" : "1.0.0")

@@ -9,10 +9,12 @@ import Testing
     /// `people` with a child, a view, a trigger and an index; `table` and `column` name the
     /// table and its `name` column as this version declares them.
     static func schema(table: String = "people", renamedFrom: String? = nil, column: String = "name",
-                       columnRenamedFrom: String? = nil, nameType: String = "TEXT", index: String = "people_by_name",
+                       columnRenamedFrom: String? = nil, isUnique: Bool = false, index: String = "people_by_name",
                        indexRenamedFrom: String? = nil, extra: String = "") -> String {
         let tableHint = renamedFrom.map { "\n    renamed_from: \($0)" } ?? ""
-        let columnDeclaration = columnRenamedFrom.map { "{ type: \(nameType), renamed_from: \($0) }" } ?? nameType
+        let unique = isUnique ? ", unique: true" : ""
+        let columnDeclaration = columnRenamedFrom.map { "{ type: TEXT\(unique), renamed_from: \($0) }" }
+            ?? (isUnique ? "{ type: TEXT\(unique) }" : "TEXT")
         let indexDeclaration = indexRenamedFrom.map { "{ columns: [\(column)], renamed_from: \($0) }" } ?? "[\(column)]"
         return """
             version: 1.0.0
@@ -101,7 +103,7 @@ import Testing
             CREATE TRIGGER people_upper AFTER INSERT ON people
             BEGIN UPDATE people SET name = upper(NEW.name) WHERE id = NEW.id; END;
             """)
-        try space.writeSchema(Self.schema(table: "users", renamedFrom: "people", nameType: "BLOB"))
+        try space.writeSchema(Self.schema(table: "users", renamedFrom: "people", isUnique: true))
         let report = try space.sync()
         #expect(report.rebuilt("users"))
         try space.execute("INSERT INTO users (name) VALUES ('grace')")
@@ -117,7 +119,7 @@ import Testing
             CREATE TRIGGER people_renamed AFTER UPDATE OF name ON people
             BEGIN INSERT INTO log (what) VALUES ('now ' || NEW.name); END;
             """)
-        try space.writeSchema(Self.schema(column: "full_name", columnRenamedFrom: "name", nameType: "BLOB"))
+        try space.writeSchema(Self.schema(column: "full_name", columnRenamedFrom: "name", isUnique: true))
         let report = try space.sync()
         #expect(report.rebuilt("people"))
         try space.execute("UPDATE people SET full_name = 'Ada L.' WHERE id = 1")
@@ -145,7 +147,7 @@ import Testing
 
     @Test func aRenamedColumnInARebuiltTableKeepsItsValues() throws {
         let space = try prepared()
-        try space.writeSchema(Self.schema(column: "full_name", columnRenamedFrom: "name", nameType: "BLOB"))
+        try space.writeSchema(Self.schema(column: "full_name", columnRenamedFrom: "name", isUnique: true))
         let report = try space.sync()
         #expect(report.rebuilt("people"))
         #expect(try space.typedRows("SELECT full_name FROM people ORDER BY id").map { $0["full_name"] }
@@ -253,7 +255,7 @@ import Testing
     @Test func droppingATriggerOfARebuiltTable() throws {
         let space = try prepared()
         try space.execute("CREATE TRIGGER old_audit AFTER DELETE ON people BEGIN INSERT INTO log (what) VALUES ('gone'); END")
-        try space.writeSchema(Self.schema(nameType: "BLOB", extra: "drop:\n  triggers: [old_audit]"))
+        try space.writeSchema(Self.schema(isUnique: true, extra: "drop:\n  triggers: [old_audit]"))
         let report = try space.sync()
         #expect(report.rebuilt("people"))
         #expect(try space.objectNames("trigger") == ["greet"])
@@ -302,7 +304,7 @@ import Testing
     @Test func aLeftoverTemporaryTableStopsARebuildOfItsTable() throws {
         let space = try prepared()
         try space.execute("CREATE TABLE _reconciler_new_people (id INTEGER, name TEXT); INSERT INTO _reconciler_new_people VALUES (1, 'x')")
-        try space.writeSchema(Self.schema(nameType: "BLOB"))
+        try space.writeSchema(Self.schema(isUnique: true))
         try space.expectFailedSync { error in
             guard case .cannotPlan(let error) = error else { return false }
             return error == .temporaryNameTaken("_reconciler_new_people")

@@ -223,7 +223,7 @@ import Testing
         try space.writeSchema(Self.withNote)
         try space.sync()
         try space.execute("CREATE VIEW stale AS SELECT * FROM nowhere")
-        try space.writeSchema(Self.withNote.replacingOccurrences(of: "body: TEXT", with: "body: BLOB"))
+        try space.writeSchema(Self.withNote.replacingOccurrences(of: "body: TEXT", with: "body: { type: TEXT, unique: true }"))
         let report = try space.sync()
         #expect(report.rebuilt("notes"))
         #expect(report.warnings.contains(.alreadyBroken(BrokenObject(kind: .view(name: "stale"),
