@@ -30,17 +30,22 @@ package struct SchemaInspector: Sendable {
 
     /// The user schema of `catalog`, read from `db` (whose `sqlite_master` it is).
     package func inspect(_ catalog: Catalog, in db: Database) throws -> Schema {
-        var tables: [Schema.Table] = []
+        // The statements are parsed beside the reads; the two meet once both are done.
+        let parsing = ParsedStatements.start(catalog)
+        var reported: [ReportedTable] = []
         var views: [Schema.View] = []
         var triggers: [Schema.Trigger] = []
         var virtualTables: [Schema.VirtualTable] = []
         for entry in catalog.entries where entry.type == .table && !Catalog.isReservedName(entry.name) {
             if catalog.isManagedTable(entry) {
-                tables.append(try table(entry, catalog: catalog, db: db))
+                reported.append(ReportedTable(entry: entry, columns: try columns(of: entry.name, db: db),
+                                              indexes: try indexRows(of: entry.name, catalog: catalog, db: db)))
             } else if catalog.isVirtual(entry) {
                 virtualTables.append(try virtualTable(entry, db: db))
             }
         }
+        let parsed = parsing.wait()
+        let tables = try reported.map { try table($0, parsed: parsed) }
         for entry in catalog.entries where entry.type == .view && !Catalog.isReservedName(entry.name) {
             guard let sql = entry.sql else { continue }
             do {
@@ -77,31 +82,54 @@ package struct SchemaInspector: Sendable {
 
     // MARK: - Tables
 
-    private func table(_ entry: Catalog.Entry, catalog: Catalog, db: Database) throws -> Schema.Table {
-        guard let sql = entry.sql else {
-            throw SchemaInspectionError(kind: .table, name: entry.name, message: "no CREATE TABLE statement")
-        }
-        let statement: CreateTableStatement
+    private typealias LiveColumn = (name: String, type: String?, isNotNull: Bool, defaultValue: String?, hidden: Int)
+
+    /// What SQLite reports of a table: its columns and its indexes.
+    private struct ReportedTable {
+        var entry: Catalog.Entry
+        var columns: [LiveColumn]
+        var indexes: [IndexRow]
+    }
+
+    /// A table: its parsed statement, merged with what SQLite reports of its columns and indexes.
+    private func table(_ reported: ReportedTable, parsed: ParsedStatements) throws -> Schema.Table {
+        let entry = reported.entry
+        let found: (CreateTableStatement, Schema.Table)?
         do {
-            statement = try CreateTableStatement(sql: sql)
-        } catch let error as CreateStatementParseError {
+            found = try parsed.table(entry)
+        } catch {
             throw SchemaInspectionError(kind: .table, name: entry.name, message: error.description)
         }
-        var table = statement.table
+        guard let sql = entry.sql, let (statement, parsedTable) = found else {
+            throw SchemaInspectionError(kind: .table, name: entry.name, message: "no CREATE TABLE statement")
+        }
+        var table = parsedTable
         table.name = entry.name
         table.storedDefinition = StoredDefinition(sql: sql, columnsEnd: statement.columnsEnd)
+        table.columns = merged(reported.columns, parsed: table, statement: statement)
+        table.indexes = try indexes(reported.indexes, parsed: parsed)
+        return table
+    }
 
-        // Cached statements with arguments: one preparation for all the tables.
-        var liveColumns: [(name: String, type: String?, isNotNull: Bool, defaultValue: String?, hidden: Int)] = []
+    /// What SQLite reports of a table's columns. Cached statements with arguments: one
+    /// preparation for all the tables.
+    private func columns(of table: String, db: Database) throws -> [LiveColumn] {
+        var liveColumns: [LiveColumn] = []
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT name, type, "notnull", dflt_value, hidden FROM pragma_table_xinfo(?, 'main') WHERE hidden <> 1
-            """), arguments: [entry.name])
+            """), arguments: [table])
         while let row = try rows.next() {
             liveColumns.append((row.text(at: 0) ?? "", row.text(at: 1), (row.integer(at: 2) ?? 0) != 0, row.text(at: 3),
                                 Int(row.integer(at: 4) ?? 0)))
         }
+        return liveColumns
+    }
+
+    /// The parsed columns of `table`, as SQLite reports them.
+    private func merged(_ liveColumns: [LiveColumn], parsed table: Schema.Table,
+                        statement: CreateTableStatement) -> [Schema.Column] {
         let parsedColumns = table.columns
-        table.columns = liveColumns.enumerated().map { position, row in
+        return liveColumns.enumerated().map { position, row in
             let name = row.name
             let hidden = row.hidden
             let isGenerated = hidden == 2 || hidden == 3
@@ -133,8 +161,6 @@ package struct SchemaInspector: Sendable {
             }
             return column
         }
-        table.indexes = try indexes(of: entry.name, catalog: catalog, db: db)
-        return table
     }
 
     /// The declared type of a column whose definition was parsed: the written spelling when
@@ -162,36 +188,48 @@ package struct SchemaInspector: Sendable {
 
     // MARK: - Indexes
 
-    private func indexes(of tableName: String, catalog: Catalog, db: Database) throws -> [Schema.Index] {
-        var result: [(rowid: Int64, index: Schema.Index)] = []
+    /// An index of a table, as SQLite reports it: its catalog entry, whether it is unique, and
+    /// the columns of its key (`cid` -1 or -2 for the rowid or an expression).
+    private typealias IndexRow = (entry: Catalog.Entry, isUnique: Bool, key: [(cid: Int64, name: String?)])
+
+    private func indexRows(of tableName: String, catalog: Catalog, db: Database) throws -> [IndexRow] {
+        var result: [IndexRow] = []
         let list = try db.cachedStatement(sql: """
             SELECT name, "unique" FROM pragma_index_list(?, 'main') WHERE origin = 'c'
             """)
         for row in try Row.fetchAll(list, arguments: [tableName]) {
             guard let name = row.text(at: 0),
                   !Catalog.isReservedName(name),
-                  let entry = catalog.entry(named: name, type: .index),
-                  let sql = entry.sql else { continue }
-            let statement: CreateIndexStatement
-            do {
-                statement = try CreateIndexStatement(sql: sql)
-            } catch let error as CreateStatementParseError {
-                throw SchemaInspectionError(kind: .index, name: name, message: error.description)
-            }
-            let keyColumns = try Row.fetchAll(db.cachedStatement(sql: """
+                  let entry = catalog.entry(named: name, type: .index), entry.sql != nil else { continue }
+            let key = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT cid, name FROM pragma_index_xinfo(?, 'main') WHERE key ORDER BY seqno
-                """), arguments: [name])
+                """), arguments: [name]).map { ($0.integer(at: 0) ?? -2, $0.text(at: 1)) }
+            result.append((entry, (row.integer(at: 1) ?? 0) != 0, key))
+        }
+        return result
+    }
+
+    /// The indexes SQLite reports, with their parsed statements, in the order of the catalog.
+    private func indexes(_ rows: [IndexRow], parsed: ParsedStatements) throws -> [Schema.Index] {
+        var result: [(rowid: Int64, index: Schema.Index)] = []
+        for row in rows {
+            let statement: CreateIndexStatement?
+            do {
+                statement = try parsed.index(row.entry)
+            } catch {
+                throw SchemaInspectionError(kind: .index, name: row.entry.name, message: error.description)
+            }
+            guard let statement else { continue }
             let terms = statement.terms.enumerated().map { position, term -> Schema.IndexTerm in
-                if !term.hasOrderingOrCollation, position < keyColumns.count,
-                   let cid = keyColumns[position].integer(at: 0), cid >= 0,
-                   let columnName = keyColumns[position].text(at: 1) {
+                if !term.hasOrderingOrCollation, position < row.key.count, row.key[position].cid >= 0,
+                   let columnName = row.key[position].name {
                     return .column(columnName)
                 }
                 return .expression(term.sql)
             }
-            let index = Schema.Index(name: name, terms: terms, isUnique: (row.integer(at: 1) ?? 0) != 0,
-                                     condition: statement.condition, renamedFrom: [], sql: sql)
-            result.append((entry.rowid, index))
+            let index = Schema.Index(name: row.entry.name, terms: terms, isUnique: row.isUnique,
+                                     condition: statement.condition, renamedFrom: [], sql: row.entry.sql)
+            result.append((row.entry.rowid, index))
         }
         return result.sorted { $0.rowid < $1.rowid }.map(\.index)
     }
