@@ -16,13 +16,9 @@ import GRDB
 /// ```
 enum DatabaseFile {
     /// Whether a file (not a directory) exists at `path`, by one `stat`.
-    static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
-    }
-
-    /// Refuses a path that cannot name a database file, with the reason.
-    static func check(_ path: String) throws {
+    /// Whether a file is at `path`, once the path is one a database can be at.
+    @discardableResult
+    static func check(_ path: String) throws -> Bool {
         // stat(2) directly: this runs at every launch, and FileManager costs several times more.
         var info = stat()
         let found = !path.isEmpty && stat(path, &info) == 0
@@ -40,6 +36,7 @@ enum DatabaseFile {
         if let problem {
             throw ReconcileError.invalidDatabasePath(path, problem: problem)
         }
+        return found
     }
 
     /// A connection to the file at `path`, waiting up to `busyTimeout` for other writers.

@@ -17,8 +17,7 @@ extension Reconciler {
     @discardableResult
     public func sync(databaseAt path: String) throws -> SyncReport {
         try validatingSchemaFirst {
-            try DatabaseFile.check(path)
-            guard DatabaseFile.exists(path) else {
+            guard try DatabaseFile.check(path) else {
                 return try syncNewDatabase(at: path)
             }
             return try sync(DatabaseFile.open(path, readonly: false, busyTimeout: options.busyTimeout))
@@ -99,8 +98,7 @@ extension Reconciler {
     ///   no plan can be made.
     public func plan(databaseAt path: String) throws -> Plan {
         try validatingSchemaFirst {
-            try DatabaseFile.check(path)
-            guard DatabaseFile.exists(path) else {
+            guard try DatabaseFile.check(path) else {
                 return try plan(DatabaseQueue())
             }
             return try plan(DatabaseFile.open(path, readonly: true, busyTimeout: options.busyTimeout))

@@ -52,9 +52,9 @@ extension Reconciler {
     /// ```
     /// - Throws: ``ReconcileError`` when schema.yaml is invalid or the database cannot be read.
     public func status(databaseAt path: String) throws -> SyncStatus {
-        try DatabaseFile.check(path)
+        let exists = try DatabaseFile.check(path)
         let file = try loadedSchema()
-        guard DatabaseFile.exists(path) else {
+        guard exists else {
             var status = try status(DatabaseQueue(), file: file)
             status.databaseExists = false
             return status
