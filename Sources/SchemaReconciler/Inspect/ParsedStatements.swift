@@ -27,7 +27,7 @@ struct ParsedStatements: Sendable {
         for entry in catalog.entries {
             guard let sql = entry.sql else { continue }
             switch entry.type {
-            case .table where catalog.isManagedTable(entry) && !Catalog.isReservedName(entry.name):
+            case .table where catalog.isManagedTable(entry):
                 tables[entry.rowid] = Self.parsing(sql) {
                     let statement = try CreateTableStatement(sql: sql)
                     return (statement, statement.table)

@@ -5,19 +5,18 @@ extension Planner.Builder {
     /// affinity when a value is written, so a new affinity under which every stored value would
     /// be stored as it is leaves the rows as a copy would write them.
     ///
-    /// That holds when no stored value would be converted (counted when the plan is made, see
-    /// ``Planner/affinityConversion(of:from:to:)``), and nothing computed from the column could
-    /// change with its affinity: no CHECK, generated column, index expression or partial index in
-    /// the table, no key or foreign key on the column, no default that rows added before the
-    /// column read from the definition. Anything else is a rebuild.
-    func keepsStoredValues(ofColumn name: String, in table: Schema.Table, live liveTable: Schema.Table) -> Bool {
+    /// That holds when no stored value would be converted (`conversion` counts them when the
+    /// plan is made, see ``Planner/affinityConversion(of:from:to:)``), and nothing computed from
+    /// the column could change with its affinity: no CHECK, generated column, index expression or
+    /// partial index in the table, no key or foreign key on the column, no default that rows
+    /// added before the column read from the definition. Anything else is a rebuild.
+    func keepsStoredValues(ofColumn name: String, conversion: String, in table: Schema.Table,
+                           live liveTable: Schema.Table) -> Bool {
         guard let column = liveTable.column(named: name), let declared = table.column(named: name),
               column.generated == nil, declared.generated == nil, column.defaultValue?.isNull ?? true,
               !liveTable.primaryKeyColumns.containsName(name), !table.primaryKeyColumns.containsName(name) else { return false }
         guard Self.computesNothingFromValues(table), Self.computesNothingFromValues(liveTable),
               !isInForeignKey(name, of: table.name) else { return false }
-        guard let conversion = Planner.affinityConversion(of: name, from: TypeAffinity(declaredType: column.type),
-                                                          to: TypeAffinity(declaredType: declared.type)) else { return false }
         return conversion.isEmpty || !mayHoldRows(table.name)
             || planner.facts.unconvertedColumns[table.name.sqlName]?.contains(name.sqlName) == true
     }
@@ -25,10 +24,7 @@ extension Planner.Builder {
     /// Whether an in-place change of affinity holds only for the values counted when the plan
     /// was made: one whose new affinity converts some values, but none that were stored then.
     static func reliesOnCountedValues(_ difference: TableDifference) -> Bool {
-        guard case .columnType(let column, let from, let to) = difference else { return false }
-        let conversion = Planner.affinityConversion(of: column, from: TypeAffinity(declaredType: from),
-                                                    to: TypeAffinity(declaredType: to))
-        return !(conversion?.isEmpty ?? true)
+        !(Planner.affinityConversion(for: difference)?.isEmpty ?? true)
     }
 
     /// Whether nothing in the table reads its values under their affinity: no CHECK, no
@@ -86,5 +82,12 @@ extension Planner {
         case .real:
             return "typeof(\(quoted)) = 'integer' OR \(numericText)"
         }
+    }
+
+    /// The same condition for a difference that changes a column's type; nil for any other
+    /// difference, a type of the same affinity, or a change a query cannot tell.
+    package static func affinityConversion(for difference: TableDifference) -> String? {
+        guard case .columnType(let column, let from, let to) = difference else { return nil }
+        return affinityConversion(of: column, from: TypeAffinity(declaredType: from), to: TypeAffinity(declaredType: to))
     }
 }

@@ -97,9 +97,10 @@ extension Planner.Builder {
         switch difference {
         case .columnNotNull, .check, .foreignKey:
             return true
-        case .columnType(let name, let from, let to):
-            return TypeAffinity(declaredType: from) == TypeAffinity(declaredType: to)
-                || keepsStoredValues(ofColumn: name, in: table, live: liveTable)
+        case .columnType(let name, _, _):
+            guard difference.changesAffinity else { return true }
+            guard let conversion = Planner.affinityConversion(for: difference) else { return false }
+            return keepsStoredValues(ofColumn: name, conversion: conversion, in: table, live: liveTable)
         case .columnDefault(let name, _, _):
             // Writing the rows out must not fire a trigger.
             let fired = live.triggers.contains { trigger in

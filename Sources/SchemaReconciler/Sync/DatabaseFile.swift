@@ -15,8 +15,8 @@ import GRDB
 /// let queue = try DatabaseFile.open("app.sqlite", readonly: true, busyTimeout: .seconds(30))
 /// ```
 enum DatabaseFile {
-    /// Whether a file (not a directory) exists at `path`, by one `stat`.
-    /// Whether a file is at `path`, once the path is one a database can be at.
+    /// Refuses a path that cannot name a database file, with the reason; otherwise whether a
+    /// file (not a directory) exists at it, by one `stat`.
     @discardableResult
     static func check(_ path: String) throws -> Bool {
         // stat(2) directly: this runs at every launch, and FileManager costs several times more.

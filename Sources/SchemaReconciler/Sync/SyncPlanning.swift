@@ -282,11 +282,10 @@ struct SyncPlanning {
     private func unconvertedColumns(for diff: SchemaDiff, renames: RenameDiff, rowCounts: [SQLName: Int],
                                     db: Database) throws -> [SQLName: Set<SQLName>] {
         var columns: [SQLName: Set<SQLName>] = [:]
-        for case .alterTable(let table, .columnType(let column, let from, let to)) in diff.changes {
-            guard (rowCounts[table.sqlName] ?? 1) > 0, !renames.renamesColumn(column, of: table),
-                  let condition = Planner.affinityConversion(of: column, from: TypeAffinity(declaredType: from),
-                                                             to: TypeAffinity(declaredType: to)),
-                  !condition.isEmpty else { continue }
+        for case .alterTable(let table, let difference) in diff.changes {
+            guard let column = difference.column, let condition = Planner.affinityConversion(for: difference),
+                  !condition.isEmpty, (rowCounts[table.sqlName] ?? 1) > 0,
+                  !renames.renamesColumn(column, of: table) else { continue }
             let name = SQLText.quote(renames.liveNames[table.sqlName] ?? table)
             if try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(name) WHERE \(condition))") ?? true) {
                 columns[table.sqlName, default: []].insert(column.sqlName)
