@@ -57,20 +57,6 @@ package struct StoredState: Sendable, Equatable {
 
     // MARK: Reading
 
-    /// What the no-op check needs: the stored values (not the applied upgrades) and the schema
-    /// version SQLite has now. Nil when the database has no state.
-    package static func readForNoOpCheck(_ db: Database) throws -> (state: StoredState, schemaVersion: Int)? {
-        let values: [String: String]
-        do {
-            values = try storedValues(db)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR
-                    && (error.message ?? "").hasPrefix("no such table") {
-            return nil
-        }
-        guard !values.isEmpty else { return nil }
-        return (StoredState(values: values), Int(try db.schemaVersion()))
-    }
-
     /// The stored state, or nil when the database has never been synced.
     package static func read(_ db: Database) throws -> StoredState? {
         // Asked of SQLite each time: another connection may have created the tables since.
@@ -101,7 +87,7 @@ package struct StoredState: Sendable, Equatable {
     }
 
     /// The state the key-value rows say, without the applied upgrades.
-    private init(values: [String: String]) {
+    init(values: [String: String]) {
         version = values["version"].flatMap(SemanticVersion.init)
         fingerprint = values["fingerprint"]
         schemaVersion = values["schema_version"].flatMap { Int($0) }

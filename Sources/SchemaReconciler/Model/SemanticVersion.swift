@@ -20,6 +20,10 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
 
     /// Parses a version; nil when the text is not a semantic version.
     public init?(_ text: String) {
+        if let plain = Self.plainRelease(text) {
+            value = plain
+            return
+        }
         var core = Substring(SQLText.trimmed(text))
         if let plus = core.firstIndex(of: "+") {
             let build = core[core.index(after: plus)...]
@@ -47,6 +51,29 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
         }
         guard let parsed = Version(tolerant: core) else { return nil }
         value = parsed
+    }
+
+    /// `major.minor.patch` in plain digits without leading zeros, as stored versions are
+    /// written, read byte by byte; nil for any other text, which the full parse then reads.
+    private static func plainRelease(_ text: String) -> Version? {
+        var parts = (0, 0, 0), index = 0, digits = 0, current = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, index < 2 else { return nil }
+                if index == 0 { parts.0 = current } else { parts.1 = current }
+                index += 1
+                digits = 0
+                current = 0
+            } else {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 18,
+                      !(digits == 1 && current == 0) else { return nil }
+                current = current * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            }
+        }
+        guard index == 2, digits > 0 else { return nil }
+        parts.2 = current
+        return Version(parts.0, parts.1, parts.2)
     }
 
     /// Creates a version from a literal; traps on an invalid literal (use in code and tests only).

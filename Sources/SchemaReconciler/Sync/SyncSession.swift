@@ -146,7 +146,8 @@ struct SyncSession {
     /// the same scripts and code upgrades, and no schema change since. Nil otherwise, or when
     /// the check cannot tell.
     func upToDateState(_ reader: any DatabaseReader) throws -> StoredState? {
-        let read = try reader.read { db in try StoredState.readForNoOpCheck(db) }
+        // No transaction of its own, nor read-only mode: its two statements share one read.
+        let read = try reader.unsafeRead { db in StoredState.readForNoOpCheck(db) }
         guard let (state, schemaVersion) = read, let stored = state.fingerprint, state.warnings != nil,
               state.schemaVersion == schemaVersion else { return nil }
         let codeUpgrades = reconciler.codeUpgrades.map(\.key)

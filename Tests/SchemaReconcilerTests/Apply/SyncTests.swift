@@ -60,7 +60,7 @@ import Testing
         try space.writeSchema(before)
         Thread.sleep(forTimeInterval: 2.2)
         try space.sync()
-        let state = try space.read { try StoredState.readForNoOpCheck($0) }
+        let state = try space.read { StoredState.readForNoOpCheck($0) }
         #expect(state?.state.fileSignature?.hasPrefix("\(before.utf8.count) ") == true)
         #expect(try SyncSession(reconciler: space.reconciler()).upToDateState(DatabaseQueue(path: space.databasePath)) != nil)
 
@@ -69,6 +69,31 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: modified as Any], ofItemAtPath: space.schemaURL.path)
         #expect(try space.sync().didChange)
         #expect(try space.value("SELECT count(*) FROM pragma_table_info('items') WHERE name = 'note'", as: Int.self) == 1)
+    }
+
+    /// The launch check reads the record and SQLite's schema version together; a schema change
+    /// made after the sync (by the app, say) makes them disagree, and the sync compares again.
+    @Test func theLaunchCheckSeesTheRecordAndASchemaChangeMadeAfterIt() throws {
+        let space = try Workspace()
+        let queue = try DatabaseQueue(path: space.databasePath)
+        #expect(queue.unsafeRead { StoredState.readForNoOpCheck($0) } == nil)   // never synced
+
+        try space.writeSchema(Self.base)
+        try space.sync()
+        let read = queue.unsafeRead { StoredState.readForNoOpCheck($0) }
+        #expect(read?.state.version == "1.0.0")
+        #expect(read?.state.scriptPaths == [])
+        #expect(read?.state.warnings == [])
+        let live = try #require(try space.value("PRAGMA schema_version", as: Int.self))
+        #expect(read?.schemaVersion == live)
+        #expect(read?.state.schemaVersion == live)
+
+        try space.execute("CREATE TABLE notes (body TEXT)")
+        let after = queue.unsafeRead { StoredState.readForNoOpCheck($0) }
+        #expect(after?.schemaVersion == live + 1)
+        #expect(after?.state.schemaVersion == live)
+        #expect(try SyncSession(reconciler: space.reconciler()).upToDateState(queue) == nil)
+        #expect(try space.sync().warnings.undeclared.map(\.name) == ["notes"])
     }
 
     @Test func aSyncWithNothingToDoWritesAndChecksNothingEvenWhenItsRecordIsOutOfDate() throws {

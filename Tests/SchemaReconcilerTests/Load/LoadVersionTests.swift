@@ -95,3 +95,27 @@ import Testing
         expectError(yaml, "upgradeAboveVersion", at: "2.0.0:")
     }
 }
+
+// MARK: - Stored versions
+
+/// Versions as the database stores them (`major.minor.patch`, digits only) read the same as any
+/// other spelling of the version, and malformed ones are still refused.
+@Suite struct StoredVersionTests {
+    @Test(arguments: [("0.0.0", [0, 0, 0]), ("1.2.3", [1, 2, 3]), ("10.20.300", [10, 20, 300]),
+                      (" 1.2.3 ", [1, 2, 3]), ("1.2", [1, 2, 0]), ("1.2.3+build.7", [1, 2, 3])])
+    func plainVersionsReadAsTheirNumbers(text: String, numbers: [Int]) throws {
+        let version = try #require(SemanticVersion(text))
+        #expect([version.major, version.minor, version.patch] == numbers)
+        #expect(version.prerelease.isEmpty)
+    }
+
+    @Test(arguments: ["1.02.0", "01.2.3", "1.2.03", "1..0", "1.0.", ".1.0", "1.2.3.", "1.2.3a", "99999999999999999999.0.0"])
+    func malformedPlainVersionsAreRefused(text: String) {
+        #expect(SemanticVersion(text) == nil)
+    }
+
+    @Test(arguments: [("2.0.0-beta.2", "2.0.0"), ("2.0.0", "2.0.1"), ("1.9.0", "1.10.0")])
+    func storedVersionsOrderAsVersions(lower: String, higher: String) throws {
+        #expect(try #require(SemanticVersion(lower)) < (try #require(SemanticVersion(higher))))
+    }
+}
