@@ -161,7 +161,8 @@ struct PlanExecutor {
         guard catalog.schemaText != expected.schemaText else { return nil }
         let live = try SchemaInspector().inspect(catalog, in: db)
         // Planned here without a rehearsal, so without in-place edits, which SQLite has not vetted.
-        let facts = Planner.Facts(sqliteVersion: try SyncPlanning.sqliteVersion(db), reservedTables: catalog.reservedTables)
+        var facts = Planner.Facts(sqliteVersion: try SyncPlanning.sqliteVersion(db), reservedTables: catalog.reservedTables)
+        facts.allowsAlterColumn = planning.options.editsInPlace
         plan.steps = plan.expandSteps + (try planning.contractPlan(after: live, drop: prepared.drop, facts: facts)).steps
         return .contractReplannedAtSync(after: plan.upgrades)
     }

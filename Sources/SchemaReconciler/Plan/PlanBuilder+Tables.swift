@@ -61,7 +61,8 @@ extension Planner.Builder {
             // COLUMN reloads the whole schema once per column.
             return edit
         }
-        if needsRebuild, let edit = inPlaceEdit(table, live: liveTable, changes: changes) {
+        if needsRebuild, let edit = nativeNotNullEdit(table, live: liveTable, changes: changes)
+            ?? inPlaceEdit(table, live: liveTable, changes: changes) {
             return edit
         }
         guard needsRebuild else {

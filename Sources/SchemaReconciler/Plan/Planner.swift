@@ -29,6 +29,9 @@ package struct Planner: Sendable {
         /// writable_schema`; refused in SQLite's defensive mode). Without it, every change that
         /// `ALTER TABLE` cannot make is a rebuild.
         package var allowsSchemaEdits = false
+        /// Whether NOT NULL is set and dropped by SQLite's own `ALTER COLUMN` where the running
+        /// SQLite has it; off when every change `ADD/RENAME/DROP COLUMN` cannot make is to be a copy.
+        package var allowsAlterColumn = true
         /// Tables that SQLite said cannot be edited in place (their keys would be stored another
         /// way): they are rebuilt.
         package var copiedTables = Set<SQLName>()
@@ -181,4 +184,6 @@ package struct Planner: Sendable {
 
     var supportsDropColumn: Bool { facts.sqliteVersion >= 3_035_000 }
     var supportsRenameColumn: Bool { facts.sqliteVersion >= 3_025_000 }
+    /// `ALTER TABLE … ALTER COLUMN … SET/DROP NOT NULL`.
+    var supportsAlterColumnNotNull: Bool { facts.allowsAlterColumn && facts.sqliteVersion >= 3_053_000 }
 }

@@ -19,7 +19,8 @@ extension Step: CustomStringConvertible {
         case .reindexTable(let table):
             return "reindex table \(table) (its indexes, under the new collations)"
         case .editTable(let table):
-            return "edit table \(table) in place: " + rebuildReasons.joined(separator: "; ")
+            let how = method == .native ? "(native ALTER)" : "in place"
+            return "edit table \(table) \(how): " + rebuildReasons.joined(separator: "; ")
         case .rebuildTable(let table):
             let count = rows.map { " (copies \($0) row\($0 == 1 ? "" : "s"))" } ?? ""
             return "rebuild table \(table)\(count): " + rebuildReasons.joined(separator: "; ")

@@ -21,7 +21,8 @@ public struct Step: Sendable, Hashable, Codable {
 
     /// How the step changes the database.
     public enum Method: String, Sendable, Hashable, Codable {
-        /// A statement SQLite runs in place: `CREATE`, `DROP`, `ALTER TABLE … ADD/RENAME/DROP COLUMN`.
+        /// A statement SQLite runs in place: `CREATE`, `DROP`, `ALTER TABLE … ADD/RENAME/DROP COLUMN`,
+        /// and, from SQLite 3.53, `ALTER TABLE … ALTER COLUMN … SET/DROP NOT NULL`.
         case native
         /// The table's definition is rewritten in `sqlite_schema`, as SQLite's documentation
         /// describes for changes that leave every stored row as it is (constraints, defaults,
@@ -46,7 +47,8 @@ public struct Step: Sendable, Hashable, Codable {
         case addColumn(table: String, column: String, isDeferred: Bool)
         /// Rebuilds a table with its declared definition, keeping its rows.
         case rebuildTable(table: String)
-        /// Gives a table its declared definition in place, without copying a row.
+        /// Gives a table its declared definition without copying a row: by writing the definition
+        /// (method `inPlace`), or by SQLite's `ALTER COLUMN … SET/DROP NOT NULL` (method `native`).
         case editTable(table: String)
         /// Rebuilds the indexes of a table whose collations changed in place.
         case reindexTable(table: String)

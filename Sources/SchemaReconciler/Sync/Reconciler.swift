@@ -56,8 +56,9 @@ public struct Reconciler: Sendable {
         /// ```
         public var progress: (@Sendable (SyncProgress) -> Void)?
         /// Whether a change that leaves the stored rows as they are is made in place (the
-        /// table's definition rewritten, no row copied), where the connection allows it. Off,
-        /// every change `ALTER TABLE` cannot make is a rebuild.
+        /// table's definition rewritten, or NOT NULL set by SQLite's `ALTER COLUMN`; no row
+        /// copied), where the connection allows it. Off, every change `ADD/RENAME/DROP COLUMN`
+        /// cannot make is a rebuild.
         package var editsInPlace = true
         /// Stops the sync from another thread; the async API and `reconcile` set one.
         package var cancellation: SyncCancellation?

@@ -68,6 +68,7 @@ struct SyncPlanning {
     private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, db: Database) throws -> [UndeclaredObject] {
         var facts = Planner.Facts(sqliteVersion: try Self.sqliteVersion(db), reservedTables: catalog.reservedTables)
         facts.allowsSchemaEdits = options.editsInPlace && SchemaEditSession.isAllowed(in: db)
+        facts.allowsAlterColumn = options.editsInPlace
         while true {
             var attempt = plan
             do {

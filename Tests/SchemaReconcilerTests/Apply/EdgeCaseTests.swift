@@ -107,7 +107,7 @@ import Testing
               t:
                 columns:
                   a: { type: INTEGER, check: "t.a > 0" }
-                  note: { type: TEXT, not_null: true }
+                  note: { type: TEXT, unique: true }
             """)
         try space.expectFailedSync { error in
             guard case .stepFailed(let step, _, let sqliteError) = error else { return false }

@@ -195,4 +195,34 @@ import SchemaReconciler
         #expect(result.steps[0].isRebuild(rows: 1))
         #expect(result.steps[0].statements[0].hasSuffix(#""nickname" TEXT,\#n  "legacy" TEXT\#n)"#))
     }
+
+    // MARK: NOT NULL by ALTER COLUMN
+
+    /// SQLite 3.53 and later set and drop NOT NULL themselves: the planner uses that when NOT
+    /// NULL is all that changes, counting the rows first; otherwise an older SQLite, or another
+    /// change in the same table, keeps the table's definition written whole.
+    @Test func notNullAloneIsSetByAlterColumnWhereSQLiteHasIt() throws {
+        var nullable = users
+        nullable.columns[1].isNotNull = false
+        let tighten = try plan(declared: Schema(tables: [users]), live: Schema(tables: [nullable]), rows: ["users": 3],
+                               version: 3_053_000)
+        #expect(tighten.steps.map(\.method) == [.native])
+        #expect(tighten.contractSteps.map(\.statements) == [[#"ALTER TABLE "users" ALTER COLUMN "email" SET NOT NULL"#]])
+        #expect(tighten.steps.first?.checkedConstraints == [.notNull(column: "email")])
+
+        let relax = try plan(declared: Schema(tables: [nullable]), live: Schema(tables: [users]), rows: ["users": 3],
+                             version: 3_053_000)
+        #expect(relax.expandSteps.map(\.statements) == [[#"ALTER TABLE "users" ALTER COLUMN "email" DROP NOT NULL"#]])
+        #expect(relax.steps.first?.checks == [])
+
+        let older = try plan(declared: Schema(tables: [users]), live: Schema(tables: [nullable]), rows: ["users": 3],
+                             version: 3_052_000)
+        #expect(older.steps.map(\.method) == [.rebuild])
+
+        var withDefault = users
+        withDefault.columns[1].defaultValue = .text("none")
+        let mixed = try plan(declared: Schema(tables: [withDefault]), live: Schema(tables: [nullable]), rows: ["users": 3],
+                             version: 3_053_000)
+        #expect(mixed.steps.map(\.method) == [.rebuild])
+    }
 }

@@ -1,4 +1,3 @@
-import CDefensiveMode
 import Foundation
 import GRDB
 import Testing
@@ -134,7 +133,7 @@ import Testing
         try space.execute("INSERT INTO items (id, name) VALUES (1, 'a'), (2, NULL)")
         try space.writeSchema(Self.schema("      name: { type: TEXT, not_null: true }"))
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
-        #expect(plan.steps.map(\.method) == [.inPlace])
+        #expect(plan.steps.map(\.method) == [RunningSQLite.notNullMethod])
         #expect(plan.steps.first?.checkedConstraints == [.notNull(column: "name")])
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
@@ -205,7 +204,7 @@ import Testing
             """)
         try space.writeSchema(Self.schema("      a: { type: TEXT, unique: true }\n      b: { type: TEXT, unique: true }"))
         #expect(try space.sync().plan.steps.isEmpty)
-        try space.writeSchema(Self.schema("      a: { type: TEXT, unique: true, not_null: true }\n      b: { type: TEXT, unique: true }"))
+        try space.writeSchema(Self.schema(#"      a: { type: TEXT, unique: true, check: "a <> ''" }"# + "\n      b: { type: TEXT, unique: true }"))
         let report = try space.sync()
         #expect(report.rebuilt("items"))
         #expect(try space.value("PRAGMA integrity_check", as: String.self) == "ok")
@@ -220,14 +219,8 @@ import Testing
         try space.writeSchema(Self.schema("      name: TEXT"))
         try space.sync()
         try space.execute("INSERT INTO items (id, name) VALUES (1, 'a')")
-        try space.writeSchema(Self.schema("      name: { type: TEXT, not_null: true }"))
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            guard reconciler_test_set_defensive(UnsafeMutableRawPointer(db.sqliteConnection), 1) == 0 else {
-                throw DatabaseError(message: "defensive mode refused")
-            }
-        }
-        let queue = try DatabaseQueue(path: space.databasePath, configuration: configuration)
+        try space.writeSchema(Self.schema(#"      name: { type: TEXT, check: "name <> ''" }"#))
+        let queue = try space.defensiveQueue()
         let report = try space.reconciler().sync(queue)
         #expect(report.rebuilt("items"))
         #expect(try queue.read { try String.fetchOne($0, sql: "SELECT name FROM items") } == "a")
@@ -240,13 +233,13 @@ import Testing
         let space = try Workspace()
         try space.writeSchema(Self.schema("      name: TEXT"))
         try space.sync()
-        try space.writeSchema(Self.schema("      name: { type: TEXT, not_null: true }"))
+        try space.writeSchema(Self.schema(#"      name: { type: TEXT, check: "name <> ''" }"#))
         let result = try ReconcileCommand.run(["--dry-run"], in: space.url)
         #expect(result.status == 0)
         #expect(result.output.contains("""
             PRAGMA writable_schema = ON;
 
-            -- edit table items in place: column name: NOT NULL added
+            -- edit table items in place: CHECK (name <> '') added
             """))
         #expect(result.output.contains("UPDATE sqlite_master SET sql = 'CREATE TABLE \"items\" ("))
         #expect(result.output.contains("-- PRAGMA schema_version = <the schema version + 1>;\nPRAGMA writable_schema = OFF;"))

@@ -1,3 +1,4 @@
+import CDefensiveMode
 import Foundation
 import GRDB
 import Testing
@@ -98,5 +99,19 @@ extension Workspace {
             Issue.record("not a ReconcileError: \(failure)", sourceLocation: sourceLocation)
         }
         #expect(try fileBytes() == before, "the database file changed", sourceLocation: sourceLocation)
+    }
+}
+
+extension Workspace {
+    /// A connection to the database in SQLite's defensive mode, as some apps run it: it refuses
+    /// `PRAGMA writable_schema`.
+    func defensiveQueue() throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            guard reconciler_test_set_defensive(UnsafeMutableRawPointer(db.sqliteConnection), 1) == 0 else {
+                throw DatabaseError(message: "defensive mode refused")
+            }
+        }
+        return try DatabaseQueue(path: databasePath, configuration: configuration)
     }
 }
