@@ -70,7 +70,7 @@ final class ProgressReporter {
     /// end).
     func run(_ sql: String, of step: Step, in db: Database) throws {
         let statement = try db.makeStatement(sql: sql)
-        guard let table = Self.copiedTable(by: sql, in: step) else {
+        guard sql == step.rowCopy, let table = step.table else {
             return try statement.execute()
         }
         // The plan's count holds until an upgrade runs; after, and when the plan has none, the
@@ -87,13 +87,5 @@ final class ProgressReporter {
         current.copiedRows = copied
         current.totalRows = total
         handler(current)
-    }
-
-    /// The table whose rows `sql` copies when it is a rebuild's `INSERT INTO <new table> (…)
-    /// SELECT … FROM <table>`; nil for any other statement.
-    static func copiedTable(by sql: String, in step: Step) -> String? {
-        guard case .rebuildTable(let table) = step.action else { return nil }
-        let into = "INSERT INTO \(SQLText.quote(Planner.temporaryPrefix + table)) ("
-        return sql.hasPrefix(into) && sql.hasSuffix(" FROM \(SQLText.quote(table))") ? table : nil
     }
 }

@@ -20,7 +20,8 @@ extension Planner.Builder {
         // What the live definition says that the file cannot (ON CONFLICT, constraint names, key
         // terms with COLLATE or DESC) is written again for the constraints the table keeps.
         var statements = [SchemaSQL.createTable(table, named: temporary, extraColumns: extras, kept: source.keptClauses)]
-        statements += copyStatements(table, from: source, into: temporary, extras: extras, relaxed: relaxed)
+        let copy = copyStatements(table, from: source, into: temporary, extras: extras, relaxed: relaxed)
+        statements += [copy.rows].compactMap { $0 } + copy.counter
         let quotedTable = SQLText.quote(table.name)
         statements += [
             "DROP TABLE \(quotedTable)",
@@ -36,15 +37,17 @@ extension Planner.Builder {
         carried += dropping.map { Change.dropColumn(table: table.name, column: $0) }
         carried += changes.indexes.map(\.change)
         let removed = indexesUsing(dropping, in: table, live: source).map(\.name)
-        return Step(.rebuildTable(table: table.name), phase: .expand, method: .rebuild, changes: carried,
-                    rows: rowCount(table.name), droppedIndexes: removed, statements: statements,
-                    checks: constraints.compactMap { dataCheck(for: $0, table: table, source: source, relaxed: relaxed) })
+        var step = Step(.rebuildTable(table: table.name), phase: .expand, method: .rebuild, changes: carried,
+                        rows: rowCount(table.name), droppedIndexes: removed, statements: statements,
+                        checks: constraints.compactMap { dataCheck(for: $0, table: table, source: source, relaxed: relaxed) })
+        step.rowCopy = copy.rows
+        return step
     }
 
-    /// `INSERT … SELECT` of every column both tables have (and of the rowid), and the
-    /// AUTOINCREMENT counter.
+    /// `INSERT … SELECT` of every column both tables have (and of the rowid), nil when there is
+    /// none; and the statements that carry the AUTOINCREMENT counter over.
     private func copyStatements(_ table: Schema.Table, from source: Schema.Table, into temporary: String,
-                                extras: [Schema.Column], relaxed: [String]) -> [String] {
+                                extras: [Schema.Column], relaxed: [String]) -> (rows: String?, counter: [String]) {
         var targets: [String] = []
         var values: [String] = []
         for column in table.columns + extras where column.generated == nil {
@@ -63,20 +66,18 @@ extension Planner.Builder {
                 values.insert(alias, at: 0)
             }
         }
-        var statements: [String] = []
-        if !targets.isEmpty {
-            statements.append("INSERT INTO \(SQLText.quote(temporary)) (\(targets.joined(separator: ", "))) "
-                              + "SELECT \(values.joined(separator: ", ")) FROM \(SQLText.quote(table.name))")
-        }
+        let rows = targets.isEmpty ? nil : "INSERT INTO \(SQLText.quote(temporary)) (\(targets.joined(separator: ", "))) "
+            + "SELECT \(values.joined(separator: ", ")) FROM \(SQLText.quote(table.name))"
+        var counter: [String] = []
         if source.columns.contains(where: \.isAutoincrement) && table.columns.contains(where: \.isAutoincrement) {
             let old = SQLText.literal(table.name)
             let new = SQLText.literal(temporary)
-            statements.append("INSERT INTO sqlite_sequence (name, seq) SELECT \(new), seq FROM sqlite_sequence "
+            counter.append("INSERT INTO sqlite_sequence (name, seq) SELECT \(new), seq FROM sqlite_sequence "
                               + "WHERE name = \(old) AND NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = \(new))")
-            statements.append("UPDATE sqlite_sequence SET seq = max(seq, coalesce((SELECT seq FROM sqlite_sequence "
+            counter.append("UPDATE sqlite_sequence SET seq = max(seq, coalesce((SELECT seq FROM sqlite_sequence "
                               + "WHERE name = \(old)), 0)) WHERE name = \(new)")
         }
-        return statements
+        return (rows, counter)
     }
 
     /// The indexes and triggers that belonged to the table: declared ones as declared, the

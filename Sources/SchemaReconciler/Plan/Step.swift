@@ -95,6 +95,9 @@ public struct Step: Sendable, Hashable, Codable {
     /// For an in-place edit: whether it only writes new columns after the stored ones, as
     /// `ADD COLUMN` does, which keeps how the rows are stored by construction.
     package var isAppendOnly = false
+    /// For a rebuild: the one of ``statements`` that copies the table's rows (`INSERT … SELECT`),
+    /// whose progress a sync reports; nil when no row is copied.
+    package var rowCopy: String?
 
     /// Creates a step.
     package init(_ action: Action, phase: Phase, method: Method = .native, changes: [Change] = [], rows: Int? = nil,
