@@ -1,5 +1,17 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
+
+// The Swift-DocC plugin is only needed to build the documentation; as GRDB does, it is added when
+// SPI_BUILDER=1 (the Swift Package Index sets it), so that apps do not resolve it:
+//   SPI_BUILDER=1 swift package generate-documentation --target SchemaReconciler
+var documentationPlugin: [Package.Dependency] = []
+if ProcessInfo.processInfo.environment["SPI_BUILDER"] == "1" {
+    documentationPlugin.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}
+
+/// Where Apple's CryptoKit is missing, swift-crypto provides the same API.
+let withoutCryptoKit: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
 let package = Package(
     name: "sqlite-reconciler",
@@ -17,20 +29,22 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/mxcl/Version", from: "2.2.1"),
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    ],
+    ] + documentationPlugin,
     targets: [
         .target(
             name: "SchemaReconciler",
             dependencies: [
+                // SQLite's C API is reached through GRDB's own module for it (GRDBSQLite, or
+                // SQLCipher in GRDB's SQLCipher setup), so that an app's GRDB decides which SQLite.
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // SQLite's C API, for the progress handler that counts the rows a rebuild copies.
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CSQLiteBridge",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
                 .product(name: "Version", package: "Version"),
             ]
         ),
+        // The one SQLite call Swift cannot make: sqlite3_db_config takes variable arguments.
+        .target(name: "CSQLiteBridge"),
         .executableTarget(
             name: "reconcile",
             dependencies: [
@@ -57,18 +71,11 @@ let package = Package(
             resources: [.copy("UpgradeHistory")],
             packageAccess: false
         ),
-        // Lets a test turn on SQLite's defensive mode, which only a C call can.
-        .target(
-            name: "CDefensiveMode",
-            path: "Tests/CDefensiveMode",
-            linkerSettings: [.linkedLibrary("sqlite3")]
-        ),
         .testTarget(
             name: "SchemaReconcilerTests",
             dependencies: [
                 "SchemaReconciler",
                 "reconcile",
-                "CDefensiveMode",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

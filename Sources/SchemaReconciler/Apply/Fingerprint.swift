@@ -1,4 +1,8 @@
-import Crypto
+#if canImport(CryptoKit)
+import CryptoKit
+#else
+import Crypto   // swift-crypto: the same API where CryptoKit is missing
+#endif
 import Foundation
 
 // MARK: - Fingerprint

@@ -1,5 +1,11 @@
 import GRDB
-import GRDBSQLite
+#if canImport(GRDBSQLite)
+import GRDBSQLite   // GRDB's module for the system SQLite
+#elseif canImport(SQLCipher)
+import SQLCipher    // GRDB's SQLCipher setup
+#elseif canImport(SQLite3)
+import SQLite3      // GRDB built as a framework, with Apple's SQLite
+#endif
 
 // MARK: - RowCopyMeter
 

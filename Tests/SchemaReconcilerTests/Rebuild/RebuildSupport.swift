@@ -1,4 +1,3 @@
-import CDefensiveMode
 import Foundation
 import GRDB
 import Testing
@@ -107,11 +106,7 @@ extension Workspace {
     /// `PRAGMA writable_schema`.
     func defensiveQueue() throws -> DatabaseQueue {
         var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            guard reconciler_test_set_defensive(UnsafeMutableRawPointer(db.sqliteConnection), 1) == 0 else {
-                throw DatabaseError(message: "defensive mode refused")
-            }
-        }
+        configuration.prepareDatabase { db in try db.setDefensive(true) }
         return try DatabaseQueue(path: databasePath, configuration: configuration)
     }
 }
