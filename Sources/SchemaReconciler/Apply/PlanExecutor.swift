@@ -34,13 +34,14 @@ struct PlanExecutor {
     func run(in db: Database) throws -> SyncReport {
         var plan = plan
         var statements: [String] = []
-        try run(plan.expandSteps, in: db, statements: &statements)
+        var sessions = plan.editSessionVersions[...]
+        try run(plan.expandSteps, in: db, statements: &statements, sessions: &sessions)
         let applied = try runUpgrades(in: db)
         if let revision = try reviseContract(of: &plan, in: db) {
             plan.revisions.append(revision)
             progress?.replanned(plan)
         }
-        try run(plan.contractSteps, in: db, statements: &statements)
+        try run(plan.contractSteps, in: db, statements: &statements, sessions: &sessions)
         progress?.enter(.checking)
         if !plan.isEmpty {
             // A new database holds no row that a foreign key could miss.
@@ -67,18 +68,20 @@ struct PlanExecutor {
 
     // MARK: Steps
 
-    /// Runs steps in order, consecutive in-place edits in one schema edit session.
-    private func run(_ steps: [Step], in db: Database, statements: inout [String]) throws {
+    /// Runs steps in order, consecutive in-place edits in one schema edit session, which sets
+    /// the schema version the plan has for it (the first of `sessions`, which it removes).
+    private func run(_ steps: [Step], in db: Database, statements: inout [String], sessions: inout ArraySlice<Int>) throws {
         for group in SchemaEditSession.groups(steps) {
             guard group.inPlace else {
                 for step in group.steps { try run(step, in: db, statements: &statements) }
                 continue
             }
             var ran: [String] = []
-            let setVersion = try SchemaEditSession.run(in: db) {
+            let version = try SchemaEditSession.run(in: db, version: sessions.popFirst(),
+                                                    allowingDefensiveModeOff: planning.options.allowsDefensiveModeOff) {
                 for step in group.steps { try run(step, in: db, statements: &ran) }
             }
-            statements += [SchemaEditSession.opening] + ran + [setVersion, SchemaEditSession.closing]
+            statements += [SchemaEditSession.opening] + ran + [SchemaEditSession.settingVersion(version), SchemaEditSession.closing]
         }
     }
 

@@ -4,45 +4,78 @@ import GRDB
 
 /// Runs in-place edits of table definitions the way SQLite's documentation describes them,
 /// inside the sync's transaction: `PRAGMA writable_schema = ON`, the `UPDATE`s of
-/// `sqlite_schema`, then `PRAGMA schema_version` one above what it was (so that SQLite, and
-/// every other connection, reads the schema again) and `writable_schema` off. Consecutive edits
-/// share one session, so that the schema is read again once, however many tables change.
+/// `sqlite_schema`, then `PRAGMA schema_version` one above what it was (so that every other
+/// connection reads the schema again), and `PRAGMA writable_schema = RESET`, which turns schema
+/// writing off and has this connection read the edited schema at once. Consecutive edits share
+/// one session, so that the schema is read again once, however many tables change.
+///
+/// On a connection in SQLite's defensive mode (Apple's SQLite turns it on for every
+/// connection), `writable_schema` has no effect: the session turns defensive mode off for its
+/// own statements, and back on after, when the sync may (``Reconciler/Options/allowsDefensiveModeOff``).
 ///
 /// ```swift
-/// try SchemaEditSession.run(in: db) {
+/// let version = try SchemaEditSession.run(in: db, version: 43, allowingDefensiveModeOff: true) {
 ///     for statement in step.statements { try db.execute(sql: statement) }
 /// }
+/// // version == 43, the schema version the session set
 /// ```
 package enum SchemaEditSession {
     /// The statement that opens a session.
     package static let opening = "PRAGMA writable_schema = ON"
-    /// The statement that closes one, after the schema version is set.
-    package static let closing = "PRAGMA writable_schema = OFF"
+    /// The statement that closes one, after the schema version is set: schema writing off, and
+    /// the schema read again from `sqlite_schema`.
+    package static let closing = "PRAGMA writable_schema = RESET"
 
-    /// Runs `body` inside a session on `db`; returns the statement that set the schema version.
+    /// The statement that sets the schema version to `version`.
+    package static func settingVersion(_ version: Int) -> String {
+        "PRAGMA schema_version = \(version)"
+    }
+
+    // MARK: Running a session
+
+    /// Runs `body` inside a session on `db`; returns the schema version it set: `version`, the
+    /// one the plan expects, or one above the version it finds, when that is higher.
+    ///
+    /// - Parameters:
+    ///   - version: The schema version the plan printed for this session; nil when it has none.
+    ///   - allowingDefensiveModeOff: Whether the session may turn defensive mode off for its
+    ///     statements (and back on after) when the connection is in it.
     @discardableResult
-    static func run(in db: Database, _ body: () throws -> Void) throws -> String {
+    static func run(in db: Database, version: Int? = nil, allowingDefensiveModeOff: Bool,
+                    _ body: () throws -> Void) throws -> Int {
+        guard allowingDefensiveModeOff else { return try run(in: db, version: version, body) }
+        return try db.withDefensiveModeOff { try run(in: db, version: version, body) }
+    }
+
+    private static func run(in db: Database, version planned: Int?, _ body: () throws -> Void) throws -> Int {
         try db.execute(sql: opening)
-        let setVersion: String
+        let version: Int
         do {
-            setVersion = "PRAGMA schema_version = \(Int64(try db.schemaVersion()) + 1)"
+            // The cookie only has to change; never set it below what the plan printed.
+            version = max(planned ?? 0, Int(try db.schemaVersion()) + 1)
             try body()
-            try db.execute(sql: setVersion)
+            try db.execute(sql: settingVersion(version))
             try db.execute(sql: closing)
         } catch {
-            try? db.execute(sql: closing)
+            try? db.execute(sql: "PRAGMA writable_schema = OFF")
             throw error
         }
         db.clearSchemaCache()
-        return setVersion
+        return version
     }
 
-    /// Whether `db` lets a session edit the schema: false in SQLite's defensive mode, where
-    /// `writable_schema` has no effect. Compiles an edit, and runs nothing.
-    static func isAllowed(in db: Database) -> Bool {
+    /// Whether `db` lets a session edit the schema: false in SQLite's defensive mode unless the
+    /// session may turn it off, or when something else keeps `sqlite_schema` read-only. Compiles
+    /// an edit, and runs nothing.
+    static func isAllowed(in db: Database, allowingDefensiveModeOff: Bool) -> Bool {
+        guard allowingDefensiveModeOff else { return canEdit(db) }
+        return (try? db.withDefensiveModeOff { canEdit(db) }) ?? false
+    }
+
+    private static func canEdit(_ db: Database) -> Bool {
         do {
             try db.execute(sql: opening)
-            defer { try? db.execute(sql: closing) }
+            defer { try? db.execute(sql: "PRAGMA writable_schema = OFF") }
             _ = try db.makeStatement(sql: "UPDATE sqlite_master SET sql = sql WHERE 0")
             return true
         } catch {
@@ -50,9 +83,35 @@ package enum SchemaEditSession {
         }
     }
 
-    /// The statement that sets the schema version, as the dry run prints it (the sync reads the
-    /// version in its transaction).
-    package static let settingVersion = "PRAGMA schema_version = <the schema version + 1>"
+    // MARK: Schema versions
+
+    /// The schema version each in-place session of `steps` sets, for a database at version
+    /// `base` when the first step runs, counting one for each statement that changes the
+    /// schema. This holds for the statements of tables, indexes, views and triggers; a virtual
+    /// table's module creates tables of its own, so a plan that has one is counted by SQLite, on
+    /// the rehearsal copy.
+    package static func versions(of steps: [Step], from base: Int) -> [Int] {
+        var version = base
+        var versions: [Int] = []
+        for group in groups(steps) {
+            if group.inPlace {
+                version += 1
+                versions.append(version)
+            } else {
+                version += group.steps.flatMap(\.statements).filter(changesSchema).count
+            }
+        }
+        return versions
+    }
+
+    /// Whether a statement changes the schema (and so the schema version): `CREATE`, `DROP`
+    /// or `ALTER`.
+    private static func changesSchema(_ statement: String) -> Bool {
+        guard let first = SQLTokenizer.tokens(in: statement).first else { return false }
+        return first.isKeyword("CREATE") || first.isKeyword("DROP") || first.isKeyword("ALTER")
+    }
+
+    // MARK: Grouping
 
     /// The steps in order, each run of consecutive in-place steps as one group.
     package static func groups(_ steps: [Step]) -> [(inPlace: Bool, steps: ArraySlice<Step>)] {

@@ -32,6 +32,10 @@ public struct Plan: Sendable, Codable {
     /// The schema the database is expected to have once the upgrades ran, when the plan could
     /// find it by rehearsing them; at sync time a different one makes the contract be planned again.
     package var catalogAfterUpgrades: Catalog?
+    /// The schema version each in-place edit session sets (`PRAGMA schema_version`), in the
+    /// order the sessions run: the plan is made for one database at one moment, and the dry run
+    /// prints these numbers.
+    package var editSessionVersions: [Int] = []
 
     /// Creates a plan.
     package init(fromVersion: SemanticVersion? = nil, toVersion: SemanticVersion, steps: [Step] = [],

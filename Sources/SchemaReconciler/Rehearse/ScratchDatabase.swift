@@ -87,10 +87,13 @@ package final class ScratchDatabase: Sendable {
 
     // MARK: In-place edits
 
-    /// Runs steps that edit table definitions in place, in one schema edit session.
-    package func runEdits(_ steps: ArraySlice<Step>) throws {
+    /// Runs steps that edit table definitions in place, in one schema edit session, as the sync
+    /// runs them (turning defensive mode off for the session where the sync may); returns the
+    /// schema version the session set.
+    @discardableResult
+    package func runEdits(_ steps: ArraySlice<Step>, allowingDefensiveModeOff: Bool) throws -> Int {
         try queue.inDatabase { db in
-            _ = try SchemaEditSession.run(in: db) {
+            try SchemaEditSession.run(in: db, allowingDefensiveModeOff: allowingDefensiveModeOff) {
                 for step in steps {
                     for sql in step.statements { try Self.execute(sql, in: db) }
                 }
@@ -107,14 +110,19 @@ package final class ScratchDatabase: Sendable {
         let probe = "_reconciler_layout_probe"
         let body = SQLText.text(in: definition, bytes: tokens[head.end].range.lowerBound..<definition.utf8.count)
         return try queue.inDatabase { db in
-            do {
-                try Self.execute("CREATE TABLE \(SQLText.quote(probe)) \(body)", in: db)
-                defer { try? db.execute(sql: "DROP TABLE \(SQLText.quote(probe))") }
-                let old = try StorageLayout(table: table, in: db)
-                return try StorageLayout(table: probe, in: db).keeps(old, allowingCollationChanges: allowingCollationChanges)
-            } catch is DatabaseError {
-                return false
+            var keeps = false
+            // Rolled back, so that the copy's schema version counts the plan's changes only.
+            try db.inSavepoint {
+                do {
+                    try Self.execute("CREATE TABLE \(SQLText.quote(probe)) \(body)", in: db)
+                    let old = try StorageLayout(table: table, in: db)
+                    keeps = try StorageLayout(table: probe, in: db).keeps(old, allowingCollationChanges: allowingCollationChanges)
+                } catch is DatabaseError {
+                    keeps = false
+                }
+                return .rollback
             }
+            return keeps
         }
     }
 
@@ -136,8 +144,8 @@ package final class ScratchDatabase: Sendable {
     }
 
     /// `PRAGMA schema_version`, which every schema change increments.
-    package func schemaVersion() throws -> Int32 {
-        try queue.inDatabase { try $0.schemaVersion() }
+    package func schemaVersion() throws -> Int {
+        try queue.inDatabase { Int(try $0.schemaVersion()) }
     }
 }
 

@@ -55,6 +55,16 @@ public struct Reconciler: Sendable {
         /// }
         /// ```
         public var progress: (@Sendable (SyncProgress) -> Void)?
+        /// Whether a sync may turn SQLite's defensive mode off on the connection it writes with,
+        /// for the in-place edits of table definitions only, and turn it back on after them
+        /// (true by default). Apple's SQLite turns defensive mode on for every connection, and in
+        /// it SQLite refuses to edit a table's definition: set this to false when the app must
+        /// never leave defensive mode, and each such change then copies the table instead.
+        ///
+        /// ```swift
+        /// options.allowsDefensiveModeOff = false   // copy tables rather than leave defensive mode
+        /// ```
+        public var allowsDefensiveModeOff = true
         /// Whether a change that leaves the stored rows as they are is made in place (the
         /// table's definition rewritten, or NOT NULL set by SQLite's `ALTER COLUMN`; no row
         /// copied), where the connection allows it. Off, every change `ADD/RENAME/DROP COLUMN`

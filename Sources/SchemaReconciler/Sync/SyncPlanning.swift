@@ -67,7 +67,8 @@ struct SyncPlanning {
     /// rebuild, from a fresh copy.
     private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, db: Database) throws -> [UndeclaredObject] {
         var facts = Planner.Facts(sqliteVersion: try Self.sqliteVersion(db), reservedTables: catalog.reservedTables)
-        facts.allowsSchemaEdits = options.editsInPlace && SchemaEditSession.isAllowed(in: db)
+        facts.allowsSchemaEdits = options.editsInPlace
+            && SchemaEditSession.isAllowed(in: db, allowingDefensiveModeOff: options.allowsDefensiveModeOff)
         facts.allowsAlterColumn = options.editsInPlace
         while true {
             var attempt = plan
@@ -88,6 +89,7 @@ struct SyncPlanning {
         // The copy is made only when there is something for SQLite to say: views or triggers
         // that could break, renames to do, or steps beyond what the loader already had it accept.
         var scratch = renames.isEmpty && !catalog.hasViewsOrTriggers ? nil : try ScratchDatabase(replaying: catalog)
+        var scratchStart = try scratch?.schemaVersion()
         plan.brokenBefore = try scratch?.brokenObjects() ?? []
         let planner = Planner(declared: file.schema, drop: drop, live: live, facts: facts)
         let renameSteps = try Self.planned { try planner.preparationSteps(for: renames, broken: plan.brokenBefore)
@@ -102,11 +104,27 @@ struct SyncPlanning {
         plan.steps = renameSteps + steps
         if scratch == nil, !plan.upgrades.isEmpty || !plan.steps.allSatisfy(\.isAcceptedByLoader) {
             scratch = try ScratchDatabase(replaying: catalog)
+            scratchStart = try scratch?.schemaVersion()
         }
+        var sessions: [Int] = []
         let keptAfterUpgrades = try scratch.flatMap {
-            try rehearse(&plan, after: renameSteps.count, drop: drop, on: $0, facts: facts)
+            try rehearse(&plan, after: renameSteps.count, drop: drop, on: $0, facts: facts, sessions: &sessions)
         }
+        plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: sessions.map { $0 - (scratchStart ?? 0) },
+                                                           db: db)
         return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
+    }
+
+    /// The schema version each in-place edit session of `steps` sets, in the order they run:
+    /// the database's version now, plus how far the statements before the session move it, as
+    /// the rehearsal on the copy found (`rehearsed`, each session's version less the copy's
+    /// version before the plan ran), or, for a plan that was not rehearsed whole, as counted.
+    private func editSessionVersions(of steps: [Step], rehearsed: [Int], db: Database) throws -> [Int] {
+        let sessions = SchemaEditSession.groups(steps).filter(\.inPlace).count
+        guard sessions > 0 else { return [] }
+        let base = Int(try db.schemaVersion())
+        if rehearsed.count == sessions { return rehearsed.map { base + $0 } }
+        return SchemaEditSession.versions(of: steps, from: base)
     }
 
     /// An in-place edit that SQLite says would store the table's rows or keys another way.
@@ -137,9 +155,9 @@ struct SyncPlanning {
     /// what it leaves (the undeclared objects kept are then those it leaves, returned); a step
     /// SQLite refuses, or a view or trigger left broken, becomes a warning.
     private func rehearse(_ plan: inout Plan, after renameCount: Int, drop: DropList, on scratch: ScratchDatabase,
-                          facts: Planner.Facts) throws -> [UndeclaredObject]? {
+                          facts: Planner.Facts, sessions: inout [Int]) throws -> [UndeclaredObject]? {
         let expand = plan.steps.dropFirst(renameCount).filter { $0.phase == .expand }
-        if let (step, message) = try run(Array(expand), on: scratch) {
+        if let (step, message) = try run(Array(expand), on: scratch, sessions: &sessions) {
             plan.warnings.append(.stepWillFail(step, message: message))
             return nil
         }
@@ -154,7 +172,7 @@ struct SyncPlanning {
         if !plan.upgrades.isEmpty {
             plan.catalogAfterUpgrades = try scratch.catalog()
         }
-        if let (step, message) = try run(plan.contractSteps, on: scratch) {
+        if let (step, message) = try run(plan.contractSteps, on: scratch, sessions: &sessions) {
             plan.warnings.append(.stepWillFail(step, message: message))
             return kept
         }
@@ -186,8 +204,9 @@ struct SyncPlanning {
 
     /// Runs steps on the copy; the first one SQLite refuses, with its message. Before an
     /// in-place edit, asks SQLite whether the table keeps its layout under the new definition,
-    /// and throws ``StorageMismatch`` when it would not.
-    private func run(_ steps: [Step], on scratch: ScratchDatabase) throws -> (Step, String)? {
+    /// and throws ``StorageMismatch`` when it would not. Appends the schema version each edit
+    /// session sets to `sessions`.
+    private func run(_ steps: [Step], on scratch: ScratchDatabase, sessions: inout [Int]) throws -> (Step, String)? {
         for group in SchemaEditSession.groups(steps) {
             if group.inPlace {
                 for step in group.steps where !step.isAppendOnly {
@@ -198,7 +217,7 @@ struct SyncPlanning {
                     }
                 }
                 do {
-                    try scratch.runEdits(group.steps)
+                    sessions.append(try scratch.runEdits(group.steps, allowingDefensiveModeOff: options.allowsDefensiveModeOff))
                 } catch let error as DatabaseError {
                     return (group.steps.first!, ReconcileError.message(of: error))
                 }

@@ -21,7 +21,8 @@ struct PlanText {
     var script: String {
         var lines = [heading]
         lines += plan.warnings.map { comment("warning: \($0)") }
-        lines += steps(plan.expandSteps)
+        var sessions = plan.editSessionVersions[...]
+        lines += steps(plan.expandSteps, sessions: &sessions)
         for (offset, upgrade) in plan.upgrades.enumerated() {
             lines.append("")
             if offset == 0 { lines.append(comment(hazardLine(.runsUpgrades(count: plan.upgrades.count)))) }
@@ -32,7 +33,7 @@ struct PlanText {
             lines.append("")
             lines.append(comment(revision.description))
         }
-        lines += steps(plan.contractSteps)
+        lines += steps(plan.contractSteps, sessions: &sessions)
         if let closing {
             lines.append("")
             lines.append(closing)
@@ -84,8 +85,9 @@ struct PlanText {
         return "-- then check foreign keys and the resulting schema, and record version \(plan.toVersion) in \(table)"
     }
 
-    /// The steps, consecutive in-place edits framed by the schema edit session they run in.
-    private func steps(_ steps: [Step]) -> [String] {
+    /// The steps, consecutive in-place edits framed by the schema edit session they run in,
+    /// which sets the schema version the plan has for it (the first of `sessions`, removed).
+    private func steps(_ steps: [Step], sessions: inout ArraySlice<Int>) -> [String] {
         var lines: [String] = []
         for group in SchemaEditSession.groups(steps) {
             if group.inPlace {
@@ -94,7 +96,8 @@ struct PlanText {
             }
             lines += self.stepLines(group.steps)
             if group.inPlace {
-                lines += ["", comment(SchemaEditSession.settingVersion + ";"), SchemaEditSession.closing + ";"]
+                let version = sessions.popFirst().map { SchemaEditSession.settingVersion($0) + ";" }
+                lines += ["", version ?? comment("PRAGMA schema_version = <the schema version + 1>;"), SchemaEditSession.closing + ";"]
             }
         }
         return lines

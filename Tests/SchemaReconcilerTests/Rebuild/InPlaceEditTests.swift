@@ -212,19 +212,42 @@ import Testing
         #expect(throws: DatabaseError.self) { try space.execute("INSERT INTO items (a, b) VALUES ('x', 'b2')") }
     }
 
-    /// An app that runs SQLite in defensive mode cannot edit the schema: the sync sees it, and
-    /// copies the table instead.
-    @Test func aConnectionInDefensiveModeGetsARebuild() throws {
-        let space = try Workspace()
-        try space.writeSchema(Self.schema("      name: TEXT"))
-        try space.sync()
-        try space.execute("INSERT INTO items (id, name) VALUES (1, 'a')")
-        try space.writeSchema(Self.schema(#"      name: { type: TEXT, check: "name <> ''" }"#))
+    /// Apple's SQLite runs every connection in defensive mode, where SQLite refuses to edit a
+    /// table's definition: the sync turns it off for its edit session only, and the app's
+    /// connection is in defensive mode again afterwards.
+    @Test func aConnectionInDefensiveModeIsEditedInPlaceAndStaysDefensive() throws {
+        let space = try Self.itemGainingACheck()
         let queue = try space.defensiveQueue()
         let report = try space.reconciler().sync(queue)
-        #expect(report.rebuilt("items"))
+        #expect(report.editedInPlace("items"))
+        #expect(queue.inDatabase { $0.isDefensive })
         #expect(try queue.read { try String.fetchOne($0, sql: "SELECT name FROM items") } == "a")
         #expect(try space.remainingChanges() == [])
+    }
+
+    /// An app that must never leave defensive mode says so, and the sync copies the table instead.
+    @Test func anAppThatKeepsDefensiveModeOnGetsARebuild() throws {
+        let space = try Self.itemGainingACheck()
+        var options = Reconciler.Options()
+        options.allowsDefensiveModeOff = false
+        let queue = try space.defensiveQueue()
+        let plan = try space.reconciler(options).plan(queue)
+        let report = try space.reconciler(options).sync(queue)
+        #expect(plan.steps.map(\.method) == [.rebuild])
+        #expect(report.rebuilt("items"))
+        #expect(queue.inDatabase { $0.isDefensive })
+        #expect(try queue.read { try String.fetchOne($0, sql: "SELECT name FROM items") } == "a")
+        #expect(try space.remainingChanges() == [])
+    }
+
+    /// A synced database with one item, whose schema.yaml now gives `items.name` a CHECK.
+    private static func itemGainingACheck() throws -> Workspace {
+        let space = try Workspace()
+        try space.writeSchema(schema("      name: TEXT"))
+        try space.sync()
+        try space.execute("INSERT INTO items (id, name) VALUES (1, 'a')")
+        try space.writeSchema(schema(#"      name: { type: TEXT, check: "name <> ''" }"#))
+        return space
     }
 
     // MARK: The dry run
@@ -242,6 +265,7 @@ import Testing
             -- edit table items in place: CHECK (name <> '') added
             """))
         #expect(result.output.contains("UPDATE sqlite_master SET sql = 'CREATE TABLE \"items\" ("))
-        #expect(result.output.contains("-- PRAGMA schema_version = <the schema version + 1>;\nPRAGMA writable_schema = OFF;"))
+        let version = try #require(try space.value("PRAGMA schema_version", as: Int.self))
+        #expect(result.output.contains("PRAGMA schema_version = \(version + 1);\nPRAGMA writable_schema = RESET;"))
     }
 }
