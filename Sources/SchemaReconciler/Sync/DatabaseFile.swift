@@ -46,10 +46,15 @@ enum DatabaseFile {
     /// them when it closes; a read-write connection, as the last one to close, removes them. When
     /// the `-wal` file is missing, no other connection has the database open, so such a connection
     /// is used, and it only reads (GRDB's `read` runs with `PRAGMA query_only`).
+    ///
+    /// Every connection opened here removes those files as the last one to close, as SQLite does
+    /// by default: Apple's SQLite would keep them (persistent WAL), and a dry run or a sync with
+    /// nothing to do would leave two files that were not there before.
     static func open(_ path: String, readonly: Bool, busyTimeout: Duration) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = readonly && !(isWAL(path) && !FileManager.default.fileExists(atPath: path + "-wal"))
         configuration.busyMode = .timeout(busyTimeout.timeInterval)
+        configuration.prepareDatabase { $0.keepsWALFiles = false }
         do {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as DatabaseError {

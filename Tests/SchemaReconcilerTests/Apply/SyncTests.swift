@@ -269,6 +269,27 @@ import Testing
         #expect(try app.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM users") } == 0)
     }
 
+    /// Apple's SQLite keeps the `-wal` and `-shm` files after the last connection closes
+    /// (persistent WAL). Whatever only reads leaves the folder as it found it all the same: the
+    /// command line's dry run, check, status and inspect, and a sync with nothing to do.
+    @Test func whatOnlyReadsAWALDatabaseLeavesOnlyTheDatabaseFile() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.base)
+        try space.sync()
+        try space.execute("PRAGMA journal_mode = WAL")
+        let files = try FileManager.default.contentsOfDirectory(atPath: space.url.path).sorted()
+        #expect(files == ["app.sqlite", "schema.yaml"])
+        let bytes = try space.fileBytes()
+
+        #expect(try !space.sync().didChange)
+        for arguments in [["--dry-run"], ["--check"], ["status"], ["inspect"]] {
+            let result = try ReconcileCommand.run(arguments, in: space.url)
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: space.url.path).sorted() == files, "\(arguments)")
+        }
+        #expect(try space.fileBytes() == bytes)
+    }
+
     @Test func namesWithQuotesSpacesSemicolonsAndKeywordsAreCreatedLiterally() throws {
         let space = try Workspace()
         try space.writeSchema("""

@@ -42,13 +42,21 @@ final class Workspace {
 
     /// Runs SQL on the database with a fresh connection.
     func execute(_ sql: String) throws {
-        let queue = try DatabaseQueue(path: databasePath)
-        try queue.writeWithoutTransaction { try $0.execute(sql: sql) }
+        try queue().writeWithoutTransaction { try $0.execute(sql: sql) }
     }
 
     /// Reads from the database with a fresh connection.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try DatabaseQueue(path: databasePath).read(body)
+        try queue().read(body)
+    }
+
+    /// A fresh connection to the database that, as the last one to close, removes the `-wal`
+    /// and `-shm` files of a database in WAL mode, as SQLite does by default (Apple's SQLite
+    /// keeps them): a test's own reads and writes leave no file that the sync did not.
+    func queue() throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.prepareDatabase { $0.keepsWALFiles = false }
+        return try DatabaseQueue(path: databasePath, configuration: configuration)
     }
 
     /// The database file's bytes (and those of a journal beside it, if any).
