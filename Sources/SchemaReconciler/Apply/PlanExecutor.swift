@@ -45,14 +45,19 @@ struct PlanExecutor {
         progress?.enter(.checking)
         if !plan.isEmpty {
             // A new database holds no row that a foreign key could miss.
-            if !prepared.isNewDatabase { try checkForeignKeys(in: db) }
+            if !prepared.isNewDatabase { try checkForeignKeys(of: plan, in: db) }
             try checkViewsAndTriggers(in: db)
         }
         // A new database ran only the declared statements, which the loader had SQLite accept
         // (and which read back as declared: the round-trip tests hold that); an existing one is
         // read again and compared with the file.
         let kept = prepared.isNewDatabase ? [] : try verify(in: db)
-        let warnings = plan.warnings.filter { if case .undeclared = $0 { false } else { true } }
+        let warnings = plan.warnings.filter { warning in
+            switch warning {
+            case .undeclared, .rowsWillNotFit: false   // read again above; refused by now, if still there
+            default: true
+            }
+        }
         let finalWarnings = kept.map(SyncWarning.undeclared) + warnings
         progress?.enter(.recording)
         try StoredState(version: plan.toVersion, fingerprint: planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
@@ -172,22 +177,18 @@ struct PlanExecutor {
 
     // MARK: Checks
 
-    /// `PRAGMA foreign_key_check` over the whole database: the first foreign key with rows
-    /// that reference missing parents, with their count.
-    private func checkForeignKeys(in db: Database) throws {
-        var counts: [(table: String, id: Int, parent: String, rows: Int)] = []
-        let violations = try db.foreignKeyViolations()
-        while let violation = try violations.next() {
-            if let index = counts.firstIndex(where: { $0.table == violation.originTable && $0.id == violation.foreignKeyId }) {
-                counts[index].rows += 1
-            } else {
-                counts.append((violation.originTable, violation.foreignKeyId, violation.destinationTable, 1))
-            }
+    /// `PRAGMA foreign_key_check` where the plan could have left rows that reference missing
+    /// parent rows (``ForeignKeyScope``), after the steps, so that it sees the schema they
+    /// leave: refuses the first foreign key with rows the sync does not accept, with their count.
+    private func checkForeignKeys(of plan: Plan, in db: Database) throws {
+        let enforced = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+        let scope = ForeignKeyScope(plan, declared: planning.file.schema, enforced: enforced)
+        for count in try ForeignKeyViolationCount.all(in: db, tables: scope.tables) {
+            let before = plan.foreignKeyViolationsBefore.first { $0.isSameForeignKey(as: count) }?.rows ?? 0
+            var refused = count
+            refused.rows = scope.refusesEveryViolation(of: count) ? count.rows : count.rows - before
+            if refused.rows > 0 { throw ReconcileError.foreignKeyViolation(refused) }
         }
-        guard let first = counts.first else { return }
-        let columns = try db.foreignKeys(on: first.table).first { $0.id == first.id }?.originColumns ?? []
-        throw ReconcileError.foreignKeyViolation(ForeignKeyViolationCount(table: first.table, columns: columns,
-                                                                          parent: first.parent, rows: first.rows))
     }
 
     /// Refuses to leave a view or trigger that worked before the sync unable to compile.

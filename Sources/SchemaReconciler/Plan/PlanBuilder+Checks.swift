@@ -24,9 +24,32 @@ extension Planner.Builder {
             guard let column = table.column(named: name), column.generated == nil, source.column(named: name) != nil,
                   let mismatch = Self.strictTypeMismatch(SQLText.quote(column.name), type: column.type) else { return nil }
             return DataCheck(table: table.name, constraint: constraint, sql: "SELECT count(*) FROM \(quoted) WHERE \(mismatch)")
-        case .foreignKey, .withoutRowID:
+        case .foreignKey(let columns, let parent):
+            guard columns.allSatisfy({ source.column(named: $0) != nil }) else { return nil }
+            return foreignKeyCheck(table: table, columns: columns, parent: parent)
+        case .withoutRowID:
             return nil
         }
+    }
+
+    /// Counts the rows whose key has no parent row, as `PRAGMA foreign_key_check` does: a row
+    /// with a NULL in the key references nothing, and each value is compared with the parent's
+    /// key under the parent column's collation. Nil when the parent's key is unknown (no
+    /// columns named, no primary key declared): SQLite's own check after the step then decides.
+    private func foreignKeyCheck(table: Schema.Table, columns: [String], parent: String) -> DataCheck? {
+        guard let key = table.allForeignKeys.first(where: { fk in
+                  fk.table.isSameName(as: parent) && fk.columns.count == columns.count
+                      && zip(fk.columns, columns).allSatisfy { $0.isSameName(as: $1) }
+              }) else { return nil }
+        let parentColumns = key.referencedColumns.isEmpty
+            ? declared.table(named: parent)?.primaryKeyColumns ?? [] : key.referencedColumns
+        guard parentColumns.count == columns.count else { return nil }
+        let child = "\"reconciler_child\"", parentAlias = "\"reconciler_parent\""
+        let present = columns.map { "\(child).\(SQLText.quote($0)) IS NOT NULL" }
+        let matches = zip(parentColumns, columns).map { "\(parentAlias).\(SQLText.quote($0)) = \(child).\(SQLText.quote($1))" }
+        let sql = "SELECT count(*) FROM \(SQLText.quote(table.name)) AS \(child) WHERE \(present.joined(separator: " AND ")) "
+            + "AND NOT EXISTS (SELECT 1 FROM \(SQLText.quote(parent)) AS \(parentAlias) WHERE \(matches.joined(separator: " AND ")))"
+        return DataCheck(table: table.name, constraint: .foreignKey(columns: columns, parent: parent), sql: sql)
     }
 
     /// A condition true for a value of `column` that a STRICT column of `type` refuses, nil when

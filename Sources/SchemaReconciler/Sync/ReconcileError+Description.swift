@@ -52,11 +52,7 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
             return violations.map(\.description).joined(separator: "\n  ")
                 + (violations.count > 1 ? "\n  " : ". ") + "The database was rolled back; nothing was changed."
         case .foreignKeyViolation(let violation):
-            let rows = violation.rows
-            return "table \(violation.table): \(rows) row\(rows == 1 ? "" : "s") reference\(rows == 1 ? "s" : "") "
-                + "missing rows of \(violation.parent) (FOREIGN KEY (\(violation.columns.joined(separator: ", "))) "
-                + "REFERENCES \(violation.parent)); fix or delete them in an upgrade script. "
-                + "The database was rolled back; nothing was changed."
+            return "\(violation); fix or delete them in an upgrade script. The database was rolled back; nothing was changed."
         case .brokenObjects(let objects):
             return Self.brokenObjects(objects)
         case .upgradeFailed(let upgrade, let line, let statement, let error):
@@ -80,6 +76,9 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
                 + changes.map(\.description).joined(separator: "\n  ")
         case .cancelled:
             return "interrupted before it committed; nothing was changed"
+        case .foreignKeysLeftOff:
+            return "SQLite did not turn foreign key enforcement back on for this connection after the sync turned it "
+                + "off for its table rebuilds; run PRAGMA foreign_keys = ON on the connection, or close it, before using it"
         }
     }
 
@@ -164,6 +163,7 @@ extension ReconcileError: CustomNSError {
         case .verificationFailed: 18
         case .hazardsDenied: 19
         case .cancelled: 20
+        case .foreignKeysLeftOff: 21
         }
     }
 

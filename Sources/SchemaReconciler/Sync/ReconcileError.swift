@@ -47,7 +47,9 @@ public enum ReconcileError: Error, Sendable {
     case stepFailed(Step, statement: String, error: DatabaseError)
     /// Existing rows do not satisfy constraints the sync adds.
     case dataDoesNotFit([DataViolation])
-    /// After the sync, rows reference parent rows that do not exist.
+    /// After the steps, rows reference missing parent rows through a foreign key the sync adds
+    /// or changes, in a table whose rows it copies, or, through a foreign key it leaves as it is,
+    /// more rows than before (``ForeignKeyViolationCount/rows`` counts those).
     case foreignKeyViolation(ForeignKeyViolationCount)
     /// Views or triggers that worked before the sync would no longer compile after it.
     case brokenObjects([BrokenObject])
@@ -64,6 +66,10 @@ public enum ReconcileError: Error, Sendable {
     /// started). A sync of one database throws `CancellationError` instead, as Swift's
     /// cancellable functions do.
     case cancelled
+    /// The sync turned foreign key enforcement off on the connection it was given (SQLite needs
+    /// it off to rebuild a table), and SQLite did not turn it back on: the connection would go
+    /// on without enforcing foreign keys. Run `PRAGMA foreign_keys = ON` on it, or close it.
+    case foreignKeysLeftOff
 
     /// Why a path cannot name a database file.
     public enum PathProblem: String, Sendable, Hashable, Codable {
@@ -107,31 +113,5 @@ public enum ReconcileError: Error, Sendable {
     public var isInvalidInput: Bool {
         if case .invalidSchema = self { return true }
         return false
-    }
-}
-
-// MARK: - ForeignKeyViolationCount
-
-/// Rows of a table that reference missing parent rows through one foreign key.
-///
-/// ```swift
-/// let violation = ForeignKeyViolationCount(table: "tasks", columns: ["project_id"], parent: "projects", rows: 2)
-/// ```
-public struct ForeignKeyViolationCount: Sendable, Hashable, Codable {
-    /// The child table.
-    public var table: String
-    /// The child columns of the foreign key.
-    public var columns: [String]
-    /// The parent table.
-    public var parent: String
-    /// How many rows reference a missing parent.
-    public var rows: Int
-
-    /// Creates a value.
-    public init(table: String, columns: [String], parent: String, rows: Int) {
-        self.table = table
-        self.columns = columns
-        self.parent = parent
-        self.rows = rows
     }
 }

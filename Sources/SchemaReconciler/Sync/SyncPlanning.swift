@@ -55,6 +55,7 @@ struct SyncPlanning {
             plan.steps = try Self.planned { try Planner(declared: file.schema, live: Schema()).steps(for: diff) }
         } else {
             kept = try planExisting(&plan, drop: drop, catalog: catalog, live: live, db: db)
+            if !plan.isEmpty { try recordForeignKeyViolations(in: &plan, db: db) }
         }
         plan.warnings = kept.map(SyncWarning.undeclared) + plan.warnings + fileWarnings(state: state)
 
@@ -403,6 +404,67 @@ extension SyncPlanning {
             }
         }
         return warnings
+    }
+}
+
+// MARK: - Rows that would not fit
+
+extension SyncPlanning {
+    /// Records the rows that reference missing parent rows now (under the names the sync gives
+    /// tables and columns), and warns about them: those of a table the sync copies will be
+    /// refused, the others are left as they are. Those of a foreign key the sync changes are
+    /// left to the count before that change.
+    func recordForeignKeyViolations(in plan: inout Plan, db: Database) throws {
+        let before = try ForeignKeyViolationCount.all(in: db).map { $0.renamed(by: plan.changes) }
+        plan.foreignKeyViolationsBefore = before
+        let scope = ForeignKeyScope(plan, declared: file.schema)
+        for count in before where !scope.changedKeys.contains(where: { $0.isSameForeignKey(as: count) }) {
+            if scope.copiedTables.contains(count.table.sqlName) {
+                plan.warnings.append(.rowsWillNotFit(DataViolation(table: count.table, constraint: .foreignKey(
+                    columns: count.columns, parent: count.parent), rows: count.rows)))
+            } else {
+                plan.warnings.append(.foreignKeyViolations(count))
+            }
+        }
+    }
+
+    /// For a dry run or a status: counts now the rows that each step's checks would find when
+    /// the sync runs it, where the rows then are the rows now (no upgrade runs before the step,
+    /// and no table or column is renamed), and warns about those that would not fit. A check
+    /// SQLite cannot run yet (on a column an earlier step adds) is left to the sync.
+    func countRowsThatWouldNotFit(in plan: inout Plan, db: Database) {
+        let renames = plan.steps.contains { step in
+            switch step.action {
+            case .renameTable, .renameColumn: true
+            default: false
+            }
+        }
+        guard !renames else { return }
+        for step in plan.steps where step.phase == .expand || plan.upgrades.isEmpty {
+            for check in step.checks {
+                guard let rows = try? Int.fetchOne(db, sql: check.sql), rows > 0 else { continue }
+                plan.warnings.append(.rowsWillNotFit(check.violation(rows: rows)))
+            }
+        }
+    }
+}
+
+private extension ForeignKeyViolationCount {
+    /// The count under the names `changes` give its table, columns and parent.
+    func renamed(by changes: [Change]) -> ForeignKeyViolationCount {
+        var count = self
+        for change in changes {
+            switch change {
+            case .renameTable(let from, let to):
+                if count.table.isSameName(as: from) { count.table = to }
+                if count.parent.isSameName(as: from) { count.parent = to }
+            case .renameColumn(let table, let from, let to) where count.table.isSameName(as: table):
+                count.columns = count.columns.map { $0.isSameName(as: from) ? to : $0 }
+            default:
+                continue
+            }
+        }
+        return count
     }
 }
 

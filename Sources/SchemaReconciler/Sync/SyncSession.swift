@@ -46,16 +46,30 @@ struct SyncSession {
         case needsForeignKeysOff
     }
 
-    /// Plans from one read, then applies the plan under the write lock.
+    /// Plans from one read, then applies the plan under the write lock. Foreign key enforcement,
+    /// which SQLite needs off to rebuild a table, is on again afterwards when it was on before,
+    /// whether the sync succeeded or not.
     func sync(in db: Database, file: SchemaFile) throws -> SyncReport {
         if db.isInsideTransaction { throw ReconcileError.insideTransaction }
+        let foreignKeysWereOn = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+        let result = Result { try sync(in: db, file: file, foreignKeysOn: foreignKeysWereOn) }
+        if foreignKeysWereOn { try Self.restoreForeignKeys(in: db) }
+        return try result.get()
+    }
+
+    /// Turns foreign key enforcement on, and checks that SQLite did.
+    private static func restoreForeignKeys(in db: Database) throws {
+        do {
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+            if try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true { return }
+        } catch {}
+        throw ReconcileError.foreignKeysLeftOff
+    }
+
+    private func sync(in db: Database, file: SchemaFile, foreignKeysOn: Bool) throws -> SyncReport {
         reconciler.options.progress?(SyncProgress(phase: .planning))
         let planning = reconciler.planning(file)
-        var foreignKeysOn = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
-        let foreignKeysWereOn = foreignKeysOn
-        defer {
-            if foreignKeysWereOn && !foreignKeysOn { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
-        }
+        var foreignKeysOn = foreignKeysOn
         let commitGuard = CommitGuard()
         db.add(transactionObserver: commitGuard)
         defer { db.remove(transactionObserver: commitGuard) }
@@ -135,7 +149,12 @@ struct SyncSession {
             }
             let file = try reconciler.loadedSchema()
             return try reader.read { db in
-                try cancellation.interrupting(db) { try reconciler.planning(file).prepare(db).plan }
+                try cancellation.interrupting(db) {
+                    let planning = reconciler.planning(file)
+                    var plan = try planning.prepare(db).plan
+                    planning.countRowsThatWouldNotFit(in: &plan, db: db)
+                    return plan
+                }
             }
         }
     }

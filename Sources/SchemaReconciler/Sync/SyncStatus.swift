@@ -82,10 +82,12 @@ extension Reconciler {
                                 pendingUpgrades: [], pendingSteps: [], warnings: [], problem: nil,
                                 isSchemaCompared: true)
         do {
-            let prepared = try planning(file).prepare(db)
-            status.pendingUpgrades = prepared.plan.upgrades
-            status.pendingSteps = prepared.plan.steps
-            status.warnings = prepared.plan.warnings
+            let planning = planning(file)
+            var plan = try planning.prepare(db).plan
+            planning.countRowsThatWouldNotFit(in: &plan, db: db)
+            status.pendingUpgrades = plan.upgrades
+            status.pendingSteps = plan.steps
+            status.warnings = plan.warnings
         } catch let error as ReconcileError {
             status.problem = error
             status.isSchemaCompared = false

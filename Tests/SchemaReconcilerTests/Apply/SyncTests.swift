@@ -407,28 +407,4 @@ import Testing
         #expect(try space.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM old_notes") } == 1)
         #expect(try space.read { try $0.tableExists("old") } == false)
     }
-
-    @Test func foreignKeysMustBeCleanAfterASyncAndAnUpgradeCanCleanThem() throws {
-        let space = try Workspace()
-        try space.writeSchema(Self.base)
-        try space.sync()
-        // Rows written with foreign keys off reference a team that does not exist.
-        try space.execute("PRAGMA foreign_keys = OFF; INSERT INTO users (email, team_id) VALUES ('x@x.org', 99), ('y@x.org', 99)")
-        let changed = Self.base.replacingOccurrences(of: "version: 1.0.0", with: "version: 1.1.0")
-            .replacingOccurrences(of: "views:", with: "  notes:\n    columns:\n      id: INTEGER\nviews:")
-        try space.writeSchema(changed)
-        let before = try space.fileBytes()
-        #expect {
-            try space.sync()
-        } throws: { error in
-            guard case ReconcileError.foreignKeyViolation(let violation) = error else { return false }
-            return violation == ForeignKeyViolationCount(table: "users", columns: ["team_id"], parent: "teams", rows: 2)
-        }
-        #expect(try space.fileBytes() == before)
-
-        try space.write("DELETE FROM users WHERE team_id NOT IN (SELECT id FROM teams);\n", to: "upgrades/1.1.0.sql")
-        try space.writeSchema(changed + "\nupgrades:\n  1.1.0: upgrades/1.1.0.sql\n")
-        try space.sync()
-        #expect(try space.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM users") } == 0)
-    }
 }

@@ -143,8 +143,8 @@ import Testing
                   keeper_id: { type: INTEGER, references: owners.id }
             """)
         try space.expectFailedSync { error in
-            guard case .foreignKeyViolation(let violation) = error else { return false }
-            return violation == ForeignKeyViolationCount(table: "things", columns: ["owner_id"], parent: "owners", rows: 2)
+            guard case .dataDoesNotFit(let violations) = error else { return false }
+            return violations == [DataViolation(table: "things", constraint: .foreignKey(columns: ["owner_id"], parent: "owners"), rows: 2)]
         }
     }
 

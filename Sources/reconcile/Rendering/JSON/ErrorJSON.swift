@@ -63,6 +63,7 @@ enum ErrorJSON {
         case .hazardsDenied: "hazardsDenied"
         case .verificationFailed: "verificationFailed"
         case .cancelled: "cancelled"
+        case .foreignKeysLeftOff: "foreignKeysLeftOff"
         }
     }
 
@@ -115,7 +116,7 @@ enum ErrorJSON {
             }))]
         case .verificationFailed(let changes):
             return [("changes", .strings(changes.map(\.description)))]
-        case .cancelled:
+        case .cancelled, .foreignKeysLeftOff:
             return []
         }
     }
