@@ -92,6 +92,8 @@ struct PlanText {
         for group in SchemaEditSession.groups(steps) {
             if group.inPlace {
                 lines += ["", comment("in-place edits: the table definitions are rewritten, not a row is copied"),
+                          comment("(in a sqlite3 whose connections are in defensive mode, as Apple's are, first run: "
+                                  + ".dbconfig defensive off)"),
                           SchemaEditSession.opening + ";"]
             }
             lines += self.stepLines(group.steps)

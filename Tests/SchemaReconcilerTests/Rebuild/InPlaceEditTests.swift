@@ -35,7 +35,7 @@ import Testing
             INSERT INTO items (id, name, level) VALUES (3, 'set', 9);
             """)
         try space.writeSchema(Self.schema("      name: TEXT\n      level: { type: INTEGER, default: 7 }"))
-        let report = try space.sync()
+        let report = try space.syncComparingWithItsDryRun()
         #expect(report.editedInPlace("items"))
         #expect(try space.read { try Int.fetchAll($0, sql: "SELECT level FROM items ORDER BY id") } == [5, 5, 9])
         try space.execute("INSERT INTO items (id, name) VALUES (4, 'later')")
@@ -56,7 +56,7 @@ import Testing
         try space.sync()
         try space.execute("INSERT INTO items (id, name) VALUES (1, 'a')")
         try space.writeSchema(Self.schema("      name: TEXT\n      level: { type: INTEGER, default: 7 }", extra: triggers))
-        let report = try space.sync()
+        let report = try space.syncComparingWithItsDryRun()
         #expect(report.rebuilt("items"))
         #expect(try space.typedRows("SELECT name, level FROM items") == [["name": Stored.text("a"), "level": Stored.integer(5)]])
     }
@@ -77,7 +77,7 @@ import Testing
         try space.sync()
         try space.execute(tables.map { "INSERT INTO \($0) (x) VALUES ('\($0)1'), ('\($0)2');" }.joined(separator: "\n"))
         try space.writeSchema(schema(extra: true))
-        let report = try space.sync()
+        let report = try space.syncComparingWithItsDryRun()
         #expect(report.plan.steps.map(\.action) == tables.map { .editTable(table: $0) })
         #expect(report.plan.steps.allSatisfy { $0.method == .inPlace && $0.hazards.isEmpty })
         #expect(report.statements.filter { $0.hasPrefix("PRAGMA schema_version") }.count == 1)
@@ -111,7 +111,7 @@ import Testing
         try space.writeSchema(schema(extra: false))
         try space.sync(Reconciler.Options(legacyVersion: "1.0.0"))
         try space.writeSchema(schema(extra: true).replacingOccurrences(of: "1.0.0", with: "1.1.0"))
-        let report = try space.sync()
+        let report = try space.syncComparingWithItsDryRun()
         #expect(report.plan.steps.map(\.method) == [.inPlace, .inPlace])
         #expect(try space.value("SELECT sql FROM sqlite_master WHERE name = 'a'", as: String.self) == """
             CREATE TABLE a (id INTEGER PRIMARY KEY,  x TEXT, y TEXT, "z" INTEGER NOT NULL DEFAULT 3 -- kept
@@ -155,7 +155,7 @@ import Testing
         #expect(dryRun.output.contains("-- edit table items in place: column code: type TEXT → INTEGER (it converts no stored value)"))
 
         try space.execute("INSERT INTO items (id, code) VALUES (4, ' 42 ')")
-        let report = try space.sync()
+        let report = try space.syncComparingWithItsDryRun()
         #expect(report.rebuilt("items"))
         #expect(try space.typedRows("SELECT code FROM items ORDER BY id") == [
             ["code": Stored.text("a1")], ["code": Stored.null], ["code": "blob x'01'"], ["code": Stored.integer(42)],
@@ -205,7 +205,7 @@ import Testing
         try space.writeSchema(Self.schema("      a: { type: TEXT, unique: true }\n      b: { type: TEXT, unique: true }"))
         #expect(try space.sync().plan.steps.isEmpty)
         try space.writeSchema(Self.schema(#"      a: { type: TEXT, unique: true, check: "a <> ''" }"# + "\n      b: { type: TEXT, unique: true }"))
-        let report = try space.sync()
+        let report = try space.syncComparingWithItsDryRun()
         #expect(report.rebuilt("items"))
         #expect(try space.value("PRAGMA integrity_check", as: String.self) == "ok")
         #expect(throws: DatabaseError.self) { try space.execute("INSERT INTO items (a, b) VALUES ('a1', 'x')") }

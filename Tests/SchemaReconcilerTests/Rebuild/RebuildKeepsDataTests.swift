@@ -263,7 +263,7 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
         if change.before.hasAutoincrement { #expect(try space.sequence(of: "items") == 5) }
 
         try space.writeSchema(Self.schema(change.after))
-        let report = try space.sync()
+        let report = try space.syncComparingWithItsDryRun(varying: Set(change.filled))
         let method = report.plan.steps.first { step in
             step.table == "items" && (step.method != .native || step.action == .editTable(table: "items"))
         }?.method

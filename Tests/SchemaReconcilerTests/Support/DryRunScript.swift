@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - The dry run, run as a script
+
+extension Workspace {
+    /// Syncs the database, after checking that the script `reconcile --dry-run` prints for it,
+    /// run on a copy of the file as `sqlite3` runs a script, leaves the copy as the sync leaves
+    /// the database: the same schema, the same schema version, and the same rows in every table
+    /// but the reconciler's record (the script leaves recording to the sync). Only for plans
+    /// without upgrades, which the script shows as comments.
+    ///
+    /// `sqlite3` runs the script when it is installed (in defensive mode, as Apple's is, it is
+    /// turned off first with `.dbconfig defensive off`); otherwise a connection of the tests runs
+    /// it the same way, statement by statement, each on its own.
+    ///
+    /// - Parameter varying: Columns whose values depend on when they are written
+    ///   (`DEFAULT CURRENT_TIMESTAMP`), left out of the comparison.
+    @discardableResult
+    func syncComparingWithItsDryRun(varying: Set<String> = [],
+                                    sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> SyncReport {
+        let copy = url.appendingPathComponent("dry-run-copy.sqlite").path
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: databasePath, toPath: copy)
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+
+        let dryRun = try ReconcileCommand.run(["--dry-run", "--database", copy], in: url)
+        #expect(dryRun.status == 0, "\(dryRun.error)", sourceLocation: sourceLocation)
+        try Self.runScript(dryRun.output, on: copy, sourceLocation: sourceLocation)
+        let report = try sync()
+        #expect(report.plan.upgrades.isEmpty, "a plan with upgrades cannot be compared", sourceLocation: sourceLocation)
+        let synced = try Self.contents(of: databasePath, varying: varying)
+        let scripted = try Self.contents(of: copy, varying: varying)
+        #expect(scripted.schema == synced.schema, "the schema the script leaves", sourceLocation: sourceLocation)
+        #expect(scripted.schemaVersion == synced.schemaVersion, "the schema version the script sets", sourceLocation: sourceLocation)
+        #expect(scripted.rows == synced.rows, "the rows the script leaves", sourceLocation: sourceLocation)
+        return report
+    }
+
+    /// Runs `script` on the database at `path` as `sqlite3` does.
+    private static func runScript(_ script: String, on path: String, sourceLocation: Testing.SourceLocation) throws {
+        guard let sqlite3 = executable(named: "sqlite3") else {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in
+                try db.setDefensive(false)
+                try db.execute(sql: script)
+            }
+            return
+        }
+        let process = Process()
+        process.executableURL = sqlite3
+        process.arguments = ["-bail", "-cmd", ".dbconfig defensive off", path]
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "sqlite3: \(message)", sourceLocation: sourceLocation)
+    }
+
+    /// An executable on the `PATH`.
+    private static func executable(named name: String) -> URL? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return folders.map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// The schema objects (but the reconciler's), the schema version, and the rows of each table
+    /// (but the reconciler's), each row described with its storage classes.
+    private static func contents(of path: String, varying: Set<String>)
+        throws -> (schema: [String], schemaVersion: Int, rows: [String: [String]]) {
+        let queue = try DatabaseQueue(path: path)
+        return try queue.read { db in
+            let schema = try String.fetchAll(db, sql: """
+                SELECT type || ' ' || name || ' ' || tbl_name || ': ' || ifnull(sql, '') FROM sqlite_master
+                WHERE name NOT LIKE '\\_reconciler%' ESCAPE '\\' ORDER BY type, name
+                """)
+            var rows: [String: [String]] = [:]
+            for table in try String.fetchAll(db, sql: """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_reconciler%' ESCAPE '\\'
+                """) {
+                let columns = try db.columns(in: table).map(\.name).filter { !varying.contains($0) }
+                let list = columns.map(SQLText.quote).joined(separator: ", ")
+                rows[table] = try Row.fetchAll(db, sql: "SELECT \(list) FROM \(SQLText.quote(table))").map { row in
+                    row.databaseValues.map(Stored.describe).joined(separator: ", ")
+                }.sorted()
+            }
+            return (schema, Int(try db.schemaVersion()), rows)
+        }
+    }
+}
