@@ -146,6 +146,14 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     /// ```
     case overLimit(String, at: SourceLocation)
 
+    /// A declared object uses what the SQLite the app runs on does not have yet: a STRICT table
+    /// before SQLite 3.37, a generated column before 3.31.
+    ///
+    /// ```swift
+    /// SchemaError.needsNewerSQLite("table 'events'", feature: "STRICT", minimum: "3.37.0", running: "3.36.0", at: here)
+    /// ```
+    case needsNewerSQLite(String, feature: String, minimum: String, running: String, at: SourceLocation)
+
     // MARK: Location
 
     /// Where the error is in the file; nil when the file itself could not be read.
@@ -172,7 +180,8 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
              .scriptOutsideDirectory(_, let at),
              .unreadableScript(_, _, let at),
              .refusedBySQLite(_, _, let at),
-             .overLimit(_, let at):
+             .overLimit(_, let at),
+             .needsNewerSQLite(_, _, _, _, let at):
             return at
         }
     }
@@ -257,6 +266,9 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
             return "SQLite refuses \(what) as declared: \(message)"
         case .overLimit(let message, _):
             return message
+        case .needsNewerSQLite(let what, let feature, let minimum, let running, _):
+            return "\(what) is \(feature), which needs SQLite \(minimum) or later; this SQLite is \(running): "
+                + "raise the app's minimum OS version to one that ships it, or declare the object without it"
         }
     }
 

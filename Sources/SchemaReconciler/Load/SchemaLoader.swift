@@ -111,6 +111,7 @@ package struct SchemaLoader: Sendable {
             throw SchemaError.syntax("\(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
         let parsed = try SchemaParser(reader: reader).parse(root)
+        try SQLiteFeatureCheck(schema: parsed.schema, locations: parsed.locations).run()
         try DeclaredSQLCheck(schema: parsed.schema, locations: parsed.locations).run()
         let scripts = UpgradeScriptReader(directory: url.deletingLastPathComponent(), file: file)
         return SchemaFile(
