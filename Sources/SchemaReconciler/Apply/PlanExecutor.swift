@@ -45,7 +45,7 @@ struct PlanExecutor {
         progress?.enter(.checking)
         if !plan.isEmpty {
             // A new database holds no row that a foreign key could miss.
-            if !prepared.isNewDatabase { try checkForeignKeys(of: plan, in: db) }
+            if !prepared.isNewDatabase { try checkForeignKeys(in: db) }
             try checkViewsAndTriggers(in: db)
         }
         // A new database ran only the declared statements, which the loader had SQLite accept
@@ -54,7 +54,7 @@ struct PlanExecutor {
         let kept = prepared.isNewDatabase ? [] : try verify(in: db)
         let warnings = plan.warnings.filter { warning in
             switch warning {
-            case .undeclared, .rowsWillNotFit: false   // read again above; refused by now, if still there
+            case .undeclared: false   // read again above
             default: true
             }
         }
@@ -177,17 +177,12 @@ struct PlanExecutor {
 
     // MARK: Checks
 
-    /// `PRAGMA foreign_key_check` where the plan could have left rows that reference missing
-    /// parent rows (``ForeignKeyScope``), after the steps, so that it sees the schema they
-    /// leave: refuses the first foreign key with rows the sync does not accept, with their count.
-    private func checkForeignKeys(of plan: Plan, in db: Database) throws {
-        let enforced = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
-        let scope = ForeignKeyScope(plan, declared: planning.file.schema, enforced: enforced)
-        for count in try ForeignKeyViolationCount.all(in: db, tables: scope.tables) {
-            let before = plan.foreignKeyViolationsBefore.first { $0.isSameForeignKey(as: count) }?.rows ?? 0
-            var refused = count
-            refused.rows = scope.refusesEveryViolation(of: count) ? count.rows : count.rows - before
-            if refused.rows > 0 { throw ReconcileError.foreignKeyViolation(refused) }
+    /// `PRAGMA foreign_key_check` over the whole database, after the steps, so that it sees the
+    /// schema they leave: it must be clean. Refuses with the first foreign key that has rows
+    /// referencing missing parent rows, and their count.
+    private func checkForeignKeys(in db: Database) throws {
+        if let first = try ForeignKeyViolationCount.all(in: db).first {
+            throw ReconcileError.foreignKeyViolation(first)
         }
     }
 

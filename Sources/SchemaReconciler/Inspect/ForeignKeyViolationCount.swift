@@ -30,27 +30,24 @@ public struct ForeignKeyViolationCount: Sendable, Hashable, Codable, CustomStrin
         "table \(table): \(rows) row\(rows == 1 ? "" : "s") reference\(rows == 1 ? "s" : "") missing rows of \(parent) "
             + "(FOREIGN KEY (\(columns.joined(separator: ", "))) REFERENCES \(parent))"
     }
-
-    /// Whether both counts are about the same foreign key: the same child table and columns,
-    /// and the same parent, as SQLite compares names.
-    package func isSameForeignKey(as other: ForeignKeyViolationCount) -> Bool {
-        table.isSameName(as: other.table) && parent.isSameName(as: other.parent)
-            && columns.count == other.columns.count && zip(columns, other.columns).allSatisfy { $0.isSameName(as: $1) }
-    }
 }
 
 // MARK: - Reading
 
 extension ForeignKeyViolationCount {
-    /// What `PRAGMA foreign_key_check` finds, one count per foreign key with violating rows, in
-    /// the order SQLite reports them: over the whole database, or over `tables` only.
+    /// What `PRAGMA foreign_key_check` finds over the whole database, one count per foreign key
+    /// with violating rows, in the order SQLite reports them.
+    ///
+    /// - Parameter skippingUncheckable: Whether a foreign key SQLite cannot check (its parent
+    ///   key is not unique: "foreign key mismatch") is left out, with the rest of its table,
+    ///   rather than thrown as SQLite's error.
     ///
     /// ```swift
-    /// let counts = try ForeignKeyViolationCount.all(in: db, tables: ["orders"])
+    /// let counts = try ForeignKeyViolationCount.all(in: db)
     /// ```
-    package static func all(in db: Database, tables: [String]? = nil) throws -> [ForeignKeyViolationCount] {
+    package static func all(in db: Database, skippingUncheckable: Bool = false) throws -> [ForeignKeyViolationCount] {
         var counts: [(table: String, id: Int, parent: String, rows: Int)] = []
-        for statement in try checks(tables, in: db) {
+        for statement in try checks(in: db, skippingUncheckable: skippingUncheckable) {
             let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() {
                 let table: String = row[0], parent: String = row[2], id: Int = row[3]
@@ -67,17 +64,13 @@ extension ForeignKeyViolationCount {
         }
     }
 
-    /// The `PRAGMA foreign_key_check` statements that cover `tables`, or every table when nil:
-    /// one statement, or, when SQLite cannot check one of the foreign keys (its parent key is
-    /// not unique: "foreign key mismatch"), one per table it can check.
-    private static func checks(_ tables: [String]?, in db: Database) throws -> [Statement] {
-        if let tables { return try tables.map { try check($0, in: db) } }
+    /// The `PRAGMA foreign_key_check` statements that cover the database: one, or, when SQLite
+    /// cannot check one of the foreign keys and they may be skipped, one per table it can check.
+    private static func checks(in db: Database, skippingUncheckable: Bool) throws -> [Statement] {
+        guard skippingUncheckable else { return [try db.makeStatement(sql: "PRAGMA foreign_key_check")] }
         if let whole = try? db.makeStatement(sql: "PRAGMA foreign_key_check") { return [whole] }
-        return try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-            .compactMap { try? check($0, in: db) }
-    }
-
-    private static func check(_ table: String, in db: Database) throws -> Statement {
-        try db.makeStatement(sql: "PRAGMA foreign_key_check(\(SQLText.quote(table)))")
+        return try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { table in
+            try? db.makeStatement(sql: "PRAGMA foreign_key_check(\(SQLText.quote(table)))")
+        }
     }
 }

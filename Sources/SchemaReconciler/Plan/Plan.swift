@@ -36,9 +36,6 @@ public struct Plan: Sendable, Codable {
     /// order the sessions run: the plan is made for one database at one moment, and the dry run
     /// prints these numbers.
     package var editSessionVersions: [Int] = []
-    /// The rows that referenced missing parent rows before the sync, by foreign key (under the
-    /// names the sync gives the tables): a sync refuses rows beyond these, not these.
-    package var foreignKeyViolationsBefore: [ForeignKeyViolationCount] = []
 
     /// Creates a plan.
     package init(fromVersion: SemanticVersion? = nil, toVersion: SemanticVersion, steps: [Step] = [],

@@ -47,9 +47,8 @@ public enum ReconcileError: Error, Sendable {
     case stepFailed(Step, statement: String, error: DatabaseError)
     /// Existing rows do not satisfy constraints the sync adds.
     case dataDoesNotFit([DataViolation])
-    /// After the steps, rows reference missing parent rows through a foreign key the sync adds
-    /// or changes, in a table whose rows it copies, or, through a foreign key it leaves as it is,
-    /// more rows than before (``ForeignKeyViolationCount/rows`` counts those).
+    /// After the steps, rows reference missing parent rows: `PRAGMA foreign_key_check` must be
+    /// clean after a sync that changes anything, whether the rows were there before or not.
     case foreignKeyViolation(ForeignKeyViolationCount)
     /// Views or triggers that worked before the sync would no longer compile after it.
     case brokenObjects([BrokenObject])

@@ -55,7 +55,6 @@ struct SyncPlanning {
             plan.steps = try Self.planned { try Planner(declared: file.schema, live: Schema()).steps(for: diff) }
         } else {
             kept = try planExisting(&plan, drop: drop, catalog: catalog, live: live, db: db)
-            if !plan.isEmpty { try recordForeignKeyViolations(in: &plan, db: db) }
         }
         plan.warnings = kept.map(SyncWarning.undeclared) + plan.warnings + fileWarnings(state: state)
 
@@ -410,40 +409,65 @@ extension SyncPlanning {
 // MARK: - Rows that would not fit
 
 extension SyncPlanning {
-    /// Records the rows that reference missing parent rows now (under the names the sync gives
-    /// tables and columns), and warns about them: those of a table the sync copies will be
-    /// refused, the others are left as they are. Those of a foreign key the sync changes are
-    /// left to the count before that change.
-    func recordForeignKeyViolations(in plan: inout Plan, db: Database) throws {
-        let before = try ForeignKeyViolationCount.all(in: db).map { $0.renamed(by: plan.changes) }
-        plan.foreignKeyViolationsBefore = before
-        let scope = ForeignKeyScope(plan, declared: file.schema)
-        for count in before where !scope.changedKeys.contains(where: { $0.isSameForeignKey(as: count) }) {
-            if scope.copiedTables.contains(count.table.sqlName) {
-                plan.warnings.append(.rowsWillNotFit(DataViolation(table: count.table, constraint: .foreignKey(
-                    columns: count.columns, parent: count.parent), rows: count.rows)))
-            } else {
-                plan.warnings.append(.foreignKeyViolations(count))
-            }
+    /// For a dry run or a status, which only read: counts now the rows the sync would refuse,
+    /// and warns about them, so that they are known before a sync stops at them.
+    ///
+    /// - The rows each step's checks would find when the sync runs it, where the rows then are
+    ///   the rows now: no upgrade runs before the step, and no table or column is renamed. A
+    ///   check SQLite cannot run yet (on a column an earlier step adds) is left to the sync.
+    /// - The rows that reference missing parent rows through a foreign key the sync keeps:
+    ///   after a sync that changes anything, `PRAGMA foreign_key_check` must be clean.
+    ///
+    /// A sync with nothing to do checks nothing.
+    func countRowsThatWouldNotFit(in plan: inout Plan, db: Database) {
+        guard !plan.isEmpty, plan.fromVersion != nil else { return }
+        var found = plan.renamesSomething ? [] : stepViolations(of: plan, db: db)
+        let counts = (try? ForeignKeyViolationCount.all(in: db, skippingUncheckable: true)) ?? []
+        for count in counts.map({ $0.renamed(by: plan.changes) }) where !plan.removesForeignKey(of: count) {
+            let violation = DataViolation(table: count.table, constraint: .foreignKey(columns: count.columns, parent: count.parent),
+                                          rows: count.rows)
+            if !found.contains(violation) { found.append(violation) }
         }
+        plan.warnings += found.map(SyncWarning.rowsWillNotFit)
     }
 
-    /// For a dry run or a status: counts now the rows that each step's checks would find when
-    /// the sync runs it, where the rows then are the rows now (no upgrade runs before the step,
-    /// and no table or column is renamed), and warns about those that would not fit. A check
-    /// SQLite cannot run yet (on a column an earlier step adds) is left to the sync.
-    func countRowsThatWouldNotFit(in plan: inout Plan, db: Database) {
-        let renames = plan.steps.contains { step in
+    /// What the checks of the steps that run before any upgrade find now.
+    private func stepViolations(of plan: Plan, db: Database) -> [DataViolation] {
+        var found: [DataViolation] = []
+        for step in plan.steps where step.phase == .expand || plan.upgrades.isEmpty {
+            for check in step.checks {
+                guard let rows = try? Int.fetchOne(db, sql: check.sql), rows > 0 else { continue }
+                found.append(check.violation(rows: rows))
+            }
+        }
+        return found
+    }
+}
+
+private extension Plan {
+    /// Whether a step renames a table or a column.
+    var renamesSomething: Bool {
+        steps.contains { step in
             switch step.action {
             case .renameTable, .renameColumn: true
             default: false
             }
         }
-        guard !renames else { return }
-        for step in plan.steps where step.phase == .expand || plan.upgrades.isEmpty {
-            for check in step.checks {
-                guard let rows = try? Int.fetchOne(db, sql: check.sql), rows > 0 else { continue }
-                plan.warnings.append(.rowsWillNotFit(check.violation(rows: rows)))
+    }
+
+    /// Whether the plan removes the foreign key that `count` is about: it drops its table or one
+    /// of its columns, or the declaration no longer has it.
+    func removesForeignKey(of count: ForeignKeyViolationCount) -> Bool {
+        changes.contains { change in
+            switch change {
+            case .dropTable(let table):
+                return table.isSameName(as: count.table)
+            case .dropColumn(let table, let column):
+                return table.isSameName(as: count.table) && count.columns.containsName(column)
+            case .alterTable(let table, .foreignKey(let columns, let parent, false)):
+                return table.isSameName(as: count.table) && parent.isSameName(as: count.parent) && columns == count.columns
+            default:
+                return false
             }
         }
     }

@@ -28,13 +28,11 @@ public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A step that SQLite refuses even on a copy of the schema without rows, so that the sync
     /// will fail there, with SQLite's message.
     case stepWillFail(Step, message: String)
-    /// Rows that reference missing parent rows through a foreign key the sync leaves as it is:
-    /// they were there before it (an app that ran with foreign keys off may have them), and the
-    /// sync does not hold them against it.
-    case foreignKeyViolations(ForeignKeyViolationCount)
-    /// Rows that a constraint the sync adds would refuse, or that reference missing parent rows
-    /// in a table the sync copies: the sync refuses them, unless an upgrade it runs first
-    /// fixes them. A dry run and a status count them; a sync refuses with an error.
+    /// Rows that the sync would refuse, unless an upgrade it runs first fixes them: rows that a
+    /// constraint the sync adds would refuse, or that reference missing parent rows (after a
+    /// sync that changes anything, `PRAGMA foreign_key_check` must be clean; an app that ran
+    /// with foreign keys off may have such rows). A dry run and a status count them; a sync
+    /// refuses with an error.
     case rowsWillNotFit(DataViolation)
 
     public var description: String {
@@ -57,8 +55,6 @@ public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
                 + "list it under \(list), or change it"
         case .stepWillFail(let step, let message):
             return "SQLite refuses a step even without rows, so the sync will fail there: \(step): \(message)"
-        case .foreignKeyViolations(let count):
-            return "\(count); they were there before, and the sync leaves this foreign key as it is"
         case .rowsWillNotFit(let violation):
             return "the sync will refuse these rows unless an upgrade fixes them first: \(violation)"
         }

@@ -41,7 +41,8 @@ struct PlanText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// What `--check` prints: whether a sync would change anything, and what, one step a line.
+    /// What `--check` prints: whether a sync would change anything, and what, one step a line,
+    /// then the hazards and the warnings (rows the sync would refuse among them).
     ///
     /// ```
     /// a sync would change the database (from version 1.1.0 to 1.2.0): 2 steps, 1 upgrade
@@ -62,6 +63,7 @@ struct PlanText {
         lines += (plan.expandSteps.map(\.description) + plan.upgrades.map(\.description)
             + plan.contractSteps.map(\.description)).map { "  " + $0 }
         lines += plan.hazards.map { "  " + hazardLine($0) }
+        lines += plan.warnings.map { "  warning: \($0)" }
         return lines.joined(separator: "\n") + "\n"
     }
 

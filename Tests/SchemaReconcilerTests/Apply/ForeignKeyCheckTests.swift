@@ -3,9 +3,10 @@ import GRDB
 import Testing
 @testable import SchemaReconciler
 
-/// Rows that reference missing parent rows: a sync refuses those of a foreign key it adds or
-/// changes and of a table it copies, and those it would add; the others, which apps that ran
-/// with foreign keys off often have, are reported and left as they are.
+/// Rows that reference missing parent rows: after a sync that changes anything,
+/// `PRAGMA foreign_key_check` must be clean. A foreign key the sync adds is counted before the
+/// edit, the check after the steps sees the schema they leave, and a dry run or a status counts
+/// the rows a sync would refuse (apps that ran with foreign keys off often have some).
 @Suite struct ForeignKeyCheckTests {
     /// Customers and orders; `orders.customer_id` references customers when `referenced`.
     static func schema(referenced: Bool, version: String = "1.0.0", extra: String = "") -> String {
@@ -52,9 +53,16 @@ import Testing
         #expect(plan.steps.map(\.method) == [.inPlace])
         let orphan = DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
         #expect(plan.warnings == [.rowsWillNotFit(orphan)])
+        let warning = "the sync will refuse these rows unless an upgrade fixes them first: table orders: 1 row violates "
+            + "FOREIGN KEY (customer_id) REFERENCES customers; fix or delete them in an upgrade script"
+        let check = try ReconcileCommand.run(["--check"], in: space.url)
+        #expect(check.status == 4)
+        #expect(check.output.contains("  warning: " + warning))
+        #expect(try ReconcileCommand.run(["--dry-run"], in: space.url).output.contains("-- warning: " + warning))
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations == [orphan]
+            return violations == [orphan] && error.description == "table orders: 1 row violates FOREIGN KEY (customer_id) "
+                + "REFERENCES customers; fix or delete them in an upgrade script. The database was rolled back; nothing was changed."
         }
         #expect(try space.foreignKeyProblems().isEmpty)
     }
@@ -96,28 +104,35 @@ import Testing
         #expect(try space.remainingChanges() == [])
     }
 
-    // MARK: Rows the sync leaves alone
+    // MARK: Rows that were there before
 
-    @Test func oldOrphansElsewhereAreAWarningAndTheSyncGoesOn() throws {
+    @Test func oldOrphansElsewhereAreFoundByTheDryRunAndRefusedBySyncUntilAnUpgradeFixesThem() throws {
         let space = try Self.ordersWithAnOrphan(referenced: true)
-        try space.writeSchema(Self.schema(referenced: true, extra: "\n      email: TEXT"))
+        try space.writeSchema(Self.schema(referenced: true, version: "1.1.0", extra: "\n      email: TEXT"))
         let orphan = ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
-        #expect(try space.reconciler().plan(databaseAt: space.databasePath).warnings == [.foreignKeyViolations(orphan)])
+        let warning = SyncWarning.rowsWillNotFit(DataViolation(table: "orders", constraint: .foreignKey(
+            columns: ["customer_id"], parent: "customers"), rows: 1))
+        #expect(try space.reconciler().plan(databaseAt: space.databasePath).warnings == [warning])
+        #expect(try space.reconciler().status(databaseAt: space.databasePath).warnings == [warning])
+        try space.expectFailedSync { error in
+            guard case .foreignKeyViolation(let count) = error else { return false }
+            return count == orphan
+        }
+
+        try space.write("DELETE FROM orders WHERE customer_id NOT IN (SELECT id FROM customers);\n", to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema(referenced: true, version: "1.1.0", extra: "\n      email: TEXT")
+            + "\nupgrades:\n  1.1.0: upgrades/1.1.0.sql\n")
         let report = try space.sync()
-        #expect(report.didChange)
-        #expect(report.warnings == [.foreignKeyViolations(orphan)])
-        #expect(try space.foreignKeyProblems().count == 1)
+        #expect(report.warnings.isEmpty)
+        #expect(try space.foreignKeyProblems().isEmpty)
     }
 
-    /// A rebuild of the parent copies its rows with their keys: the orphan that was there
-    /// stays one, and it is not held against the sync.
-    @Test func rebuildingTheParentOfOldOrphansIsAWarning() throws {
+    /// A foreign key the sync removes no longer holds the rows to anything.
+    @Test func orphansOfAForeignKeyTheSyncRemovesAreNoConcern() throws {
         let space = try Self.ordersWithAnOrphan(referenced: true)
-        try space.writeSchema(Self.schema(referenced: true).replacingOccurrences(of: Self.customerKey, with: Self.countedCustomerKey))
-        let report = try space.sync()
-        #expect(report.rebuilt("customers"))
-        #expect(report.warnings == [.foreignKeyViolations(ForeignKeyViolationCount(
-            table: "orders", columns: ["customer_id"], parent: "customers", rows: 1))])
+        try space.writeSchema(Self.schema(referenced: false))
+        #expect(try space.reconciler().plan(databaseAt: space.databasePath).warnings == [])
+        #expect(try space.sync().didChange)
     }
 
     @Test func aTableWhoseRowsTheSyncCopiesMustHaveNoOrphans() throws {
@@ -128,20 +143,23 @@ import Testing
         try space.expectFailedSync { error in
             guard case .foreignKeyViolation(let count) = error else { return false }
             return count == ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
-                && error.description.contains("fix or delete them in an upgrade script")
         }
     }
 
-    /// An upgrade that runs while enforcement is off (a table is rebuilt) and writes a new
-    /// orphan is refused, with the new rows only.
-    @Test func newOrphansAnUpgradeWritesAreRefused() throws {
-        let space = try Self.ordersWithAnOrphan(referenced: true)
+    /// An upgrade that runs while enforcement is off (a table is rebuilt) and writes orphans is
+    /// refused.
+    @Test func orphansAnUpgradeWritesAreRefused() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.schema(referenced: true))
+        try space.sync()
         try space.write("INSERT INTO orders (id, customer_id) VALUES (23, 98), (24, 97);\n", to: "upgrades/1.1.0.sql")
-        try space.writeSchema(Self.schema(referenced: true, version: "1.1.0").replacingOccurrences(of: Self.customerKey, with: Self.countedCustomerKey)
-            + "\nupgrades:\n  1.1.0: upgrades/1.1.0.sql\n")
+        try space.writeSchema(Self.schema(referenced: true, version: "1.1.0")
+            .replacingOccurrences(of: Self.customerKey, with: Self.countedCustomerKey) + "\nupgrades:\n  1.1.0: upgrades/1.1.0.sql\n")
+        #expect(try space.reconciler().plan(databaseAt: space.databasePath).warnings == [])
         try space.expectFailedSync { error in
             guard case .foreignKeyViolation(let count) = error else { return false }
             return count == ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 2)
+                && error.description.contains("fix or delete them in an upgrade script")
         }
     }
 

@@ -105,7 +105,6 @@ enum PlanJSON {
         case .alreadyBroken: "alreadyBroken"
         case .wouldBreak: "wouldBreak"
         case .stepWillFail: "stepWillFail"
-        case .foreignKeyViolations: "foreignKeyViolations"
         case .rowsWillNotFit: "rowsWillNotFit"
         }
         return .object(members: [("kind", .string(kind)), ("message", .string(warning.description))])
