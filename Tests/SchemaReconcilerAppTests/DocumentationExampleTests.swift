@@ -261,6 +261,31 @@ import Testing
         #expect(try await dbQueue.read { try $0.tableExists("tasks") })
     }
 
+    /// Through a connection in defensive mode, as Apple's SQLite opens them (here, or a GRDB
+    /// queue whose `prepareDatabase` turns it on), a new CHECK is an edit in place; an app that
+    /// keeps defensive mode on gets a copy of the table instead.
+    @Test func applesSQLite() throws {
+        let folder = try Self.syncedTasksFolder()
+        let path = folder.path("app.sqlite")
+        let schemaURL = folder.schemaURL
+        try folder.write(Self.tasksSchema.replacingOccurrences(of: "title: { type: TEXT, not_null: true }\n  tasks:",
+                                                                with: "title: { type: TEXT, not_null: true, check: \"title <> ''\" }\n  tasks:"),
+                         to: "schema.yaml")
+        #expect(try Reconciler(schemaURL: schemaURL).plan(databaseAt: path).steps.map(\.method) == [.inPlace])
+
+        var options = Reconciler.Options()
+        options.allowsDefensiveModeOff = false   // copy tables rather than leave defensive mode
+        let reconciler = Reconciler(schemaURL: schemaURL, options: options)
+
+        let isDefensive = try DatabaseQueue().inDatabase { db in
+            try db.execute(sql: "PRAGMA writable_schema = ON")
+            return (try? db.makeStatement(sql: "UPDATE sqlite_master SET sql = sql WHERE 0")) == nil
+        }
+        let report = try reconciler.sync(databaseAt: path)
+        #expect(report.plan.steps.map(\.method) == [isDefensive ? .rebuild : .inPlace])
+        #expect(try reconciler.status(databaseAt: path).isInSync)
+    }
+
     @Test func appLaunchErrors() throws {
         // Slugs without the script that fills them: the existing projects do not fit.
         let folder = try Self.syncedTasksFolder()
