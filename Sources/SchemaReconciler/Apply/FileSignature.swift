@@ -52,10 +52,12 @@ package enum FileSignature {
     }
 
     /// The signature the state records: the files' (nil when they have none), then what else
-    /// the fingerprint covers (the upgrades registered in code, whether a newer database was
-    /// accepted), so that the signature stands for the fingerprint whole.
-    package static func ofInputs(files: String?, codeUpgrades: [String], acceptsNewerDatabase: Bool) -> String? {
+    /// the fingerprint covers (the library version, the upgrades registered in code, whether a
+    /// newer database was accepted), so that the signature stands for the fingerprint whole.
+    package static func ofInputs(files: String?, libraryVersion: String, codeUpgrades: [String],
+                                 acceptsNewerDatabase: Bool) -> String? {
         guard let files else { return nil }
-        return files + codeUpgrades.map { "\n--code " + $0 }.joined() + (acceptsNewerDatabase ? "\n--newer accepted" : "")
+        return files + "\n--library " + libraryVersion + codeUpgrades.map { "\n--code " + $0 }.joined()
+            + (acceptsNewerDatabase ? "\n--newer accepted" : "")
     }
 }

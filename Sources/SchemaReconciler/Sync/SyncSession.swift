@@ -151,34 +151,43 @@ struct SyncSession {
         guard let (state, schemaVersion) = read, let stored = state.fingerprint, state.warnings != nil,
               state.schemaVersion == schemaVersion else { return nil }
         let codeUpgrades = reconciler.codeUpgrades.map(\.key)
+        let version = reconciler.options.libraryVersion
+        // A sync that accepted a newer database records that it did; one allowed to accept it takes either record.
+        let acceptances = reconciler.options.allowsNewerDatabase ? [false, true] : [false]
         switch reconciler.source {
         case .loaded(let file):
             let planning = reconciler.planning(file)
-            let matches = stored == planning.fingerprint(acceptsNewerDatabase: false)
-                || (reconciler.options.allowsNewerDatabase && stored == planning.fingerprint(acceptsNewerDatabase: true))
-            return matches ? state : nil
+            return acceptances.contains { stored == planning.fingerprint(acceptsNewerDatabase: $0) } ? state : nil
         case .url(let url):
             // Unchanged files, by what the file system says of them: nothing to read.
             if let recorded = state.fileSignature {
                 let files = FileSignature.of(schema: url, scriptPaths: state.scriptPaths)
-                for accepted in reconciler.options.allowsNewerDatabase ? [false, true] : [false]
-                where FileSignature.ofInputs(files: files, codeUpgrades: codeUpgrades, acceptsNewerDatabase: accepted) == recorded {
+                if acceptances.contains(where: { accepted in
+                    recorded == FileSignature.ofInputs(files: files, libraryVersion: version, codeUpgrades: codeUpgrades,
+                                                       acceptsNewerDatabase: accepted)
+                }) {
                     return state
                 }
             }
-            guard let contents = try? Data(contentsOf: url) else { return nil }
-            let base = url.deletingLastPathComponent()
-            var scripts: [(path: String, text: String)] = []
-            for path in state.scriptPaths {
-                guard let text = try? String(contentsOf: base.appendingPathComponent(path), encoding: .utf8) else { return nil }
-                scripts.append((path, text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text))
-            }
-            let matches = stored == Fingerprint.of(schema: contents, scripts: scripts, codeUpgrades: codeUpgrades)
-                || (reconciler.options.allowsNewerDatabase
-                    && stored == Fingerprint.of(schema: contents, scripts: scripts, codeUpgrades: codeUpgrades,
-                                                acceptsNewerDatabase: true))
-            return matches ? state : nil
+            guard let (contents, scripts) = Self.read(url, scriptPaths: state.scriptPaths) else { return nil }
+            return acceptances.contains { accepted in
+                stored == Fingerprint.of(schema: contents, scripts: scripts, codeUpgrades: codeUpgrades,
+                                         libraryVersion: version, acceptsNewerDatabase: accepted)
+            } ? state : nil
         }
+    }
+
+    /// The bytes of schema.yaml at `url` and the text of the scripts at `scriptPaths`, relative
+    /// to its folder; nil when one cannot be read.
+    private static func read(_ url: URL, scriptPaths: [String]) -> (Data, [(path: String, text: String)])? {
+        guard let contents = try? Data(contentsOf: url) else { return nil }
+        let base = url.deletingLastPathComponent()
+        var scripts: [(path: String, text: String)] = []
+        for path in scriptPaths {
+            guard let text = try? String(contentsOf: base.appendingPathComponent(path), encoding: .utf8) else { return nil }
+            scripts.append((path, text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text))
+        }
+        return (contents, scripts)
     }
 
     // MARK: Errors
