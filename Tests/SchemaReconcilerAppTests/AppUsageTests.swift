@@ -98,6 +98,25 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
         #expect(try Reconciler(schema: inline).sync(databaseAt: folder.path("notes.sqlite")).version == "2.0.0")
     }
 
+    /// A server builds the pattern of its tenants from a folder it does not name itself: escaped,
+    /// the folder's `[eu]` is part of its name, and matches neither `tenants e` nor `tenants u`.
+    @Test func anEscapedFolderInAPatternMatchesItsOwnDatabasesOnly() throws {
+        let folder = try AppFolder(schema: Self.schema)
+        let region = folder.path("tenants [eu]")
+        let other = folder.path("tenants e")
+        for directory in [region, other] {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data().write(to: URL(fileURLWithPath: directory + "/acme.sqlite"))
+        }
+        let reconciler = Reconciler(schemaURL: folder.schemaURL)
+        #expect(try Reconciler.databasePaths(matching: region + "/*.sqlite") == [other + "/acme.sqlite"])
+
+        let paths = try Reconciler.databasePaths(matching: Reconciler.escapedPattern(for: region) + "/*.sqlite")
+        #expect(paths == [region + "/acme.sqlite"])
+        #expect(try reconciler.sync(databasesAt: paths).map { $0.report?.didChange } == [true])
+        #expect(try !reconciler.status(databaseAt: other + "/acme.sqlite").isInSync)
+    }
+
     @Test func aBusyDatabaseIsAnErrorTheAppCanMatchAndRetry() throws {
         let folder = try AppFolder(schema: Self.schema)
         let path = folder.path("app.sqlite")

@@ -20,7 +20,9 @@ extension Reconciler {
     /// }
     /// ```
     /// - Parameters:
-    ///   - paths: The database files; one that does not exist is created, as a one-file sync does.
+    ///   - paths: The database files, each the path of one file: `*`, `?`, `[` and backslashes
+    ///     in them are part of the names (see ``databasePaths(matching:)`` for patterns). One
+    ///     that does not exist is created, as a one-file sync does.
     ///   - jobs: How many databases are synced at once (at least one); by default, one per core.
     /// - Returns: One outcome per path, in the order of `paths`.
     /// - Throws: ``ReconcileError/invalidSchema(_:)`` when schema.yaml or a script it names is
@@ -39,7 +41,11 @@ extension Reconciler {
     /// the file exists or not: a sync creates it).
     ///
     /// A pattern matches regular files only, sorted by path, and not the `-journal`, `-wal` or
-    /// `-shm` file beside a database. A backslash makes the next character literal.
+    /// `-shm` file beside a database. `[!…]` matches a character that is not listed (write it
+    /// so: `[^…]` means the same on Linux only). A backslash makes the next character literal, in
+    /// a pattern or not: `backup\[1\].sqlite` is the one path `backup[1].sqlite`. To put a
+    /// folder or a name that comes from elsewhere into a pattern, escape it with
+    /// ``escapedPattern(for:)``.
     ///
     /// ```swift
     /// let paths = try Reconciler.databasePaths(matching: "tenants/*.sqlite")
@@ -49,7 +55,20 @@ extension Reconciler {
     /// - Throws: ``ReconcileError/invalidDatabasePath(_:problem:)`` with
     ///   ``ReconcileError/PathProblem/noMatch`` when a pattern matches no file.
     public static func databasePaths(matching pattern: String) throws(ReconcileError) -> [String] {
-        DatabasePattern.isPattern(pattern) ? try DatabasePattern.expand(pattern) : [pattern]
+        DatabasePattern.isPattern(pattern) ? try DatabasePattern.expand(pattern) : [DatabasePattern.literalPath(pattern)]
+    }
+
+    /// `path` made part of a pattern that ``databasePaths(matching:)`` reads literally, whatever
+    /// it holds: a backslash before each `*`, `?`, `[` and backslash. A folder or a tenant's
+    /// name built into a pattern can then never match another file.
+    ///
+    /// ```swift
+    /// let folder = "/srv/data [eu]/tenants"            // "[eu]" would match "e" or "u"
+    /// let paths = try Reconciler.databasePaths(matching: Reconciler.escapedPattern(for: folder) + "/*.sqlite")
+    /// try Reconciler.databasePaths(matching: Reconciler.escapedPattern(for: "data[1].sqlite")) // ["data[1].sqlite"]
+    /// ```
+    public static func escapedPattern(for path: String) -> String {
+        DatabasePattern.escaped(path)
     }
 
     // MARK: Building blocks

@@ -168,6 +168,59 @@ import Testing
         #expect(try Reconciler.databasePaths(matching: "/nowhere/app.sqlite") == ["/nowhere/app.sqlite"])
     }
 
+    /// `data[1].sqlite` as a pattern matches `data1.sqlite`; with its `[` escaped it is the one
+    /// path `data[1].sqlite`, whether or not the file exists.
+    @Test func aBackslashMakesTheNextCharacterLiteralInAPatternOrNot() throws {
+        let space = try Workspace()
+        let base = space.url.path
+        for name in ["data1.sqlite", "data[1].sqlite"] {
+            try Data().write(to: space.url.appendingPathComponent(name))
+        }
+        #expect(try Reconciler.databasePaths(matching: base + "/data[1].sqlite") == [base + "/data1.sqlite"])
+        #expect(try Reconciler.databasePaths(matching: base + "/data\\[1\\].sqlite") == [base + "/data[1].sqlite"])
+        #expect(try Reconciler.databasePaths(matching: base + "/data\\[1\\].sqlite\\*") == [base + "/data[1].sqlite*"])
+        #expect(try Reconciler.databasePaths(matching: base + "/back\\\\slash\\") == [base + "/back\\slash\\"])
+        #expect(try Reconciler.databasePaths(matching: base + "/da*\\[*") == [base + "/data[1].sqlite"])
+    }
+
+    /// Whatever a path holds, its escaped form matches it alone, as a file that exists or as
+    /// the one path of a new database; and an escaped folder keeps its own files only.
+    @Test func anEscapedPathMatchesThatPathAlone() throws {
+        let space = try Workspace()
+        let folder = space.url.appendingPathComponent("tenants [eu]").path
+        let sibling = space.url.appendingPathComponent("tenants e").path
+        for directory in [folder, sibling] {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        let names = ["data[1].sqlite", "a*b?.sqlite", "back\\slash.sqlite", "[!x].sqlite", "plain.sqlite"]
+        for name in names {
+            try Data().write(to: URL(fileURLWithPath: folder + "/" + name))
+            try Data().write(to: URL(fileURLWithPath: sibling + "/" + name))
+        }
+        try Data().write(to: URL(fileURLWithPath: sibling + "/data1.sqlite"))
+        for name in names + ["new[2].sqlite", "new\\*.sqlite"] {
+            let path = folder + "/" + name
+            #expect(try Reconciler.databasePaths(matching: Reconciler.escapedPattern(for: path)) == [path])
+        }
+        let all = try Reconciler.databasePaths(matching: Reconciler.escapedPattern(for: folder) + "/*.sqlite")
+        #expect(all == names.sorted().map { folder + "/" + $0 })
+        #expect(Reconciler.escapedPattern(for: "a\\b[c]*?.sqlite") == "a\\\\b\\[c]\\*\\?.sqlite")
+    }
+
+    /// The paths of a list are file names: `data[1].sqlite` is synced (here created), and
+    /// `data1.sqlite`, which it would match as a pattern, is left alone.
+    @Test func theSyncOfAListOfPathsNeverReadsThemAsPatterns() throws {
+        let space = try Workspace()
+        let paths = try tenants(["data1.sqlite"], in: space)
+        let before = try Data(contentsOf: URL(fileURLWithPath: paths[0]))
+        let literal = space.url.appendingPathComponent("tenants/data[1].sqlite").path
+        let outcomes = try space.reconciler().sync(databasesAt: [literal])
+        #expect(outcomes.map(\.path) == [literal])
+        #expect(outcomes.first?.report?.plan.fromVersion == nil)
+        #expect(try version(literal) == "1.1.0")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: paths[0])) == before)
+    }
+
     @Test func parallelJobsKeepTheOrderOfTheWorkWhateverOrderItEndsIn() {
         let delays = [5, 0, 3, 1, 4, 0, 2]
         let results = ParallelJobs.map(count: delays.count, jobs: 4) { index in

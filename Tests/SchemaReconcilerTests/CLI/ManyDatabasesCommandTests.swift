@@ -102,6 +102,34 @@ import Testing
         #expect(result.error.contains("--jobs must be at least 1"))
     }
 
+    // MARK: A literal path
+
+    /// `'data\[1\].sqlite'` is the one file `data[1].sqlite`: previewed, then created, as by a
+    /// one-file sync; `data1.sqlite`, which `data[1].sqlite` matches as a pattern, is left alone.
+    @Test func anEscapedBracketNamesOneFileThatASyncCreates() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.before)
+        let other = space.url.appendingPathComponent("data1.sqlite").path
+        try space.reconciler().sync(databaseAt: other)
+        try space.writeSchema(Self.after)
+        let before = try Data(contentsOf: URL(fileURLWithPath: other))
+
+        let dryRun = try ReconcileCommand.run(["--dry-run", "--database", "data\\[1\\].sqlite"], in: space.url)
+        #expect(dryRun.status == 0)
+        #expect(dryRun.output.hasPrefix("-- new database: create the schema of version 1.1.0"))
+        let sync = try ReconcileCommand.run(["--database", "data\\[1\\].sqlite"], in: space.url)
+        #expect(sync.status == 0)
+        #expect(sync.output.hasSuffix("\ndata[1].sqlite synced to version 1.1.0: 1 statement, 0 upgrades\n"))
+        let status = try ReconcileCommand.run(["status", "--database", "data\\[1\\].sqlite"], in: space.url)
+        #expect(status.output.hasPrefix("database: data[1].sqlite\ndeclared version: 1.1.0\nstored version:   1.1.0\n"))
+        #expect(FileManager.default.fileExists(atPath: space.url.appendingPathComponent("data[1].sqlite").path))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before)
+
+        let pattern = try ReconcileCommand.run(["--check", "--database", "data[1].sqlite"], in: space.url)
+        #expect(pattern.status == 4)
+        #expect(pattern.output.contains("data1.sqlite: a sync would change the database (from version 1.0.0 to 1.1.0)"))
+    }
+
     // MARK: --check and --dry-run
 
     @Test func checkExitsFourWhenADatabaseWouldChangeAndChangesNone() throws {
