@@ -131,6 +131,34 @@ import Testing
         #expect(try version(new) == "1.1.0")
     }
 
+    /// Paths known to exist (a pattern's matches) are synced must-exist: one removed before its
+    /// turn is an error that says so, the others are synced, and no file comes back in its place.
+    @Test func aListedDatabaseRemovedBeforeItsTurnFailsAndIsNotCreatedAgain() throws {
+        let space = try Workspace()
+        let paths = try tenants(["a.sqlite", "b.sqlite", "c.sqlite"], in: space)
+        let matched = try Reconciler.databasePaths(matching: space.url.path + "/tenants/*.sqlite")
+        #expect(matched == paths)
+        let removed = paths[1]
+        var options = Reconciler.Options()
+        options.progress = { progress in
+            // As the first database starts, the second one is deleted.
+            if progress.phase == .planning { try? FileManager.default.removeItem(atPath: removed) }
+        }
+        let outcomes = try space.reconciler(options).sync(databasesAt: matched, jobs: 1, creatingMissing: false)
+
+        #expect(outcomes.map { $0.report?.version } == ["1.1.0", nil, "1.1.0"])
+        guard case .invalidDatabasePath(let path, .noLongerExists)? = outcomes[1].error else {
+            Issue.record("expected invalidDatabasePath(noLongerExists), got \(String(describing: outcomes[1].error))")
+            return
+        }
+        #expect(path == removed)
+        #expect(outcomes[1].error?.description == "cannot use the database \(removed): the file no longer exists "
+                + "(removed or renamed after the databases were listed); nothing was created in its place")
+        #expect(!FileManager.default.fileExists(atPath: removed))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: space.url.path + "/tenants").sorted()
+                == ["a.sqlite", "c.sqlite"])
+    }
+
     // MARK: Patterns
 
     @Test func aPatternMatchesTheRegularFilesSortedWithoutTheSideFilesOfDatabases() throws {

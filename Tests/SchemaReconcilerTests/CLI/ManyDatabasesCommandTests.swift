@@ -102,6 +102,46 @@ import Testing
         #expect(result.error.contains("--jobs must be at least 1"))
     }
 
+    // MARK: A match removed before its turn
+
+    /// Runs `reconcile` with `arguments` while `tenants/a.sqlite` is locked, and removes
+    /// `tenants/b.sqlite` once the command has expanded the pattern and opened `a` (as
+    /// `/proc/PID/fd` shows); then unlocks `a` and waits for the command.
+    private func run(_ arguments: [String], removingBIn space: Workspace) throws -> CommandResult {
+        let locked = URL(fileURLWithPath: path("a", in: space)).resolvingSymlinksInPath().path
+        return try DatabaseQueue(path: locked).writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN EXCLUSIVE")
+            let (process, output, error) = try ReconcileCommand.start(arguments, in: space.url)
+            let descriptors = "/proc/\(process.processIdentifier)/fd"
+            var opened = false
+            for _ in 0..<3000 where !opened {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+                opened = names.contains {
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + $0)) == locked
+                }
+                if !opened { Thread.sleep(forTimeInterval: 0.01) }
+            }
+            #expect(opened, "the command never opened \(locked)")
+            try FileManager.default.removeItem(atPath: path("b", in: space))
+            try db.execute(sql: "COMMIT")
+            return ReconcileCommand.finish(process, output, error)
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")),
+          arguments: [["sync"], ["sync", "--check"], ["sync", "--dry-run"], ["status"]])
+    func aMatchRemovedBeforeItsTurnFailsAndIsNotCreatedAgain(_ command: [String]) throws {
+        let space = try tenants()
+        let result = try run(command + ["--database", "tenants/*.sqlite", "--jobs", "1"], removingBIn: space)
+        #expect(result.status == 1)
+        #expect(result.error.contains("tenants/b.sqlite: error: cannot use the database tenants/b.sqlite: "
+                                      + "the file no longer exists (removed or renamed after the databases were listed); "
+                                      + "nothing was created in its place"), "\(result.error)")
+        let summary = result.output.split(separator: "\n").last ?? ""
+        #expect(summary.contains("3 databases: ") && summary.hasSuffix(", 1 failed"), "\(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: path("b", in: space)))
+    }
+
     // MARK: A literal path
 
     /// `'data\[1\].sqlite'` is the one file `data[1].sqlite`: previewed, then created, as by a
