@@ -112,7 +112,8 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
             }
         }
         let reconciler = Reconciler(schemaURL: folder.schemaURL)
-        #expect(try Reconciler.databasePaths(matching: region + "/*.sqlite") == [other + "/acme.sqlite", other + "/globex.sqlite"])
+        let unescaped = try Reconciler.databasePaths(matching: region + "/*.sqlite")
+        #expect(unescaped == [other + "/acme.sqlite", other + "/globex.sqlite"])
 
         let paths = try Reconciler.databasePaths(matching: Reconciler.escapedPattern(for: region) + "/*.sqlite")
         #expect(paths == [region + "/acme.sqlite", region + "/globex.sqlite"])

@@ -79,9 +79,9 @@ extension Reconciler {
     }
 
     /// Syncs each database file of `paths`, `jobs` at a time, off the caller's actor, as
-    /// ``sync(databasesAt:jobs:creatingMissing:)`` does. Cancelling the Task stops the syncs under way (each is
-    /// rolled back) and those not yet started: their outcomes are ``ReconcileError/cancelled``,
-    /// and the databases synced before keep their outcomes.
+    /// ``sync(databasesAt:jobs:creatingMissing:)`` does. Cancelling the Task stops the syncs
+    /// under way (each is rolled back) and those not yet started: their outcomes are
+    /// ``ReconcileError/cancelled``, and the databases synced before keep their outcomes.
     ///
     /// ```swift
     /// let outcomes = try await reconciler.sync(databasesAt: paths, jobs: 4)

@@ -15,7 +15,8 @@ extension Reconciler {
     /// ```swift
     /// let reconciler = Reconciler(schema: try SchemaFile(contentsOf: URL(fileURLWithPath: "schema.yaml")))
     /// let paths = try Reconciler.databasePaths(matching: "/var/lib/tasks/tenants/*.sqlite")
-    /// for outcome in try reconciler.sync(databasesAt: paths, jobs: 4, creatingMissing: false) where outcome.error != nil {
+    /// let outcomes = try reconciler.sync(databasesAt: paths, jobs: 4, creatingMissing: false)
+    /// for outcome in outcomes where outcome.error != nil {
     ///     log("\(outcome.path): \(outcome.error!)")
     /// }
     /// ```

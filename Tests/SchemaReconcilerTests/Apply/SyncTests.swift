@@ -102,8 +102,8 @@ import Testing
                 """)
             #expect(try !reconciler(earlier).sync(databaseAt: space.databasePath).didChange, "reconciler \(index)")
             let report = try reconciler(.init()).sync(databaseAt: space.databasePath)
-            #expect(report.plan.steps.map(\.action) == [.createIndex(table: "users", index: "users_by_team", isUnique: false)],
-                    "reconciler \(index)")
+            let missing = Step.Action.createIndex(table: "users", index: "users_by_team", isUnique: false)
+            #expect(report.plan.steps.map(\.action) == [missing], "reconciler \(index)")
             #expect(try !reconciler(.init()).sync(databaseAt: space.databasePath).didChange, "reconciler \(index)")
         }
     }
