@@ -43,7 +43,8 @@ let package = Package(
                 .product(name: "Version", package: "Version"),
             ]
         ),
-        // The one SQLite call Swift cannot make: sqlite3_db_config takes variable arguments.
+        // The C calls Swift cannot make: sqlite3_db_config takes variable arguments, and Linux's
+        // statfs is declared in a header that Swift's Glibc module leaves out.
         .target(name: "CSQLiteBridge"),
         .executableTarget(
             name: "reconcile",

@@ -9,7 +9,9 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: "The schema file.")
     var schema: String = "schema.yaml"
 
-    @Option(name: .long, help: "The SQLite database file, or a pattern such as 'tenants/*.sqlite' for many.")
+    @Option(name: .long, help: ArgumentHelp(
+        "The SQLite database file, or a pattern such as 'tenants/*.sqlite' for many.",
+        discussion: "A backslash makes the next character literal: 'data\\[1\\].sqlite' is the one file data[1].sqlite."))
     var database: String = "app.sqlite"
 
     @Option(name: .long, help: "The version a database with tables but no stored state is treated as being at.")
@@ -24,6 +26,12 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("With a pattern, how many databases to work on at once (default: one per core).",
                                             valueName: "n"))
     var jobs: Int?
+
+    /// The one database file `--database` names when it is no pattern, each backslash making
+    /// the next character literal: `'data\[1\].sqlite'` is `data[1].sqlite`.
+    var databasePath: String {
+        DatabasePattern.literalPath(database)
+    }
 
     /// The reconciler these options describe, refusing plans with the `denied` hazards.
     func reconciler(denying denied: [Hazard.Kind] = []) -> Reconciler {

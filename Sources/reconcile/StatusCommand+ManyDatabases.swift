@@ -5,12 +5,14 @@ import SchemaReconciler
 
 extension StatusCommand {
     /// `status --database 'tenants/*.sqlite'`: schema.yaml loaded once, then where each database
-    /// the pattern matches stands, `--jobs` at a time. Exit status 1 when one could not be read.
+    /// the pattern matches stands, `--jobs` at a time. Exit status 1 when one could not be read
+    /// or was removed before its turn.
     func runOnEachDatabase(_ reconciler: Reconciler) throws {
         let reconciler = try reconciler.loadingSchemaOnce()
         let paths = try options.databasePaths()
         let results = reconciler.eachDatabase(at: paths, jobs: options.jobCount) { reconciler, path in
-            try reconciler.status(databaseAt: path)
+            try Reconciler.requireExistingDatabase(at: path)
+            return try reconciler.status(databaseAt: path)
         }
         let statuses = Array(zip(paths, results)).map { (path: $0, result: $1) }
         if output.isJSON {

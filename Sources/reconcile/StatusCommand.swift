@@ -15,11 +15,11 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         try output.reportingErrors {
             if options.namesManyDatabases { return try runOnEachDatabase(options.reconciler()) }
-            let status = try options.reconciler().status(databaseAt: options.database)
+            let status = try options.reconciler().status(databaseAt: options.databasePath)
             if output.isJSON {
-                JSONOutput.print(StatusJSON.status(status, database: options.database))
+                JSONOutput.print(StatusJSON.status(status, database: options.databasePath))
             } else {
-                print(StatusText(status, database: options.database).lines, terminator: "")
+                print(StatusText(status, database: options.databasePath).lines, terminator: "")
             }
         }
     }

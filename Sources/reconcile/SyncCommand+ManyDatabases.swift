@@ -5,13 +5,14 @@ import SchemaReconciler
 
 extension SyncCommand {
     /// `--database 'tenants/*.sqlite'`: schema.yaml and its scripts loaded once, then each
-    /// database the pattern matches synced (or previewed) on its own, `--jobs` at a time.
+    /// database the pattern matches synced (or previewed) on its own, `--jobs` at a time. A
+    /// match removed before its turn fails, and is not created again.
     /// Exit status 1 when one failed; with `--check`, otherwise 4 when one would change.
     func runOnEachDatabase(_ reconciler: Reconciler) throws {
         let reconciler = try reconciler.loadingSchemaOnce()
         let paths = try options.databasePaths()
         guard dryRun || check else {
-            let outcomes = try reconciler.sync(databasesAt: paths, jobs: options.jobCount)
+            let outcomes = try reconciler.sync(databasesAt: paths, jobs: options.jobCount, creatingMissing: false)
             if output.isJSON {
                 JSONOutput.print(ManyDatabasesJSON.sync(outcomes))
             } else {
@@ -24,6 +25,7 @@ extension SyncCommand {
         }
         let isCheck = check
         let results = reconciler.eachDatabase(at: paths, jobs: options.jobCount) { reconciler, path in
+            try Reconciler.requireExistingDatabase(at: path)
             let plan = try reconciler.plan(databaseAt: path)
             if isCheck { try reconciler.refuseDeniedHazards(in: plan) }
             return plan

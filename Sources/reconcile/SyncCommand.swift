@@ -47,7 +47,7 @@ struct SyncCommand: ParsableCommand {
 
     /// `--dry-run` and `--check`: the plan, and for `--check` the policy and the exit status.
     private func preview(_ reconciler: Reconciler) throws {
-        let plan = try reconciler.plan(databaseAt: options.database)
+        let plan = try reconciler.plan(databaseAt: options.databasePath)
         if check { try reconciler.refuseDeniedHazards(in: plan) }
         if output.isJSON {
             JSONOutput.print(PlanJSON.plan(plan))
@@ -59,12 +59,12 @@ struct SyncCommand: ParsableCommand {
 
     private func sync(_ reconciler: Reconciler) throws {
         let progress = ProgressText(isShown: !output.isJSON)
-        let report = try progress.showing(reconciler) { try $0.sync(databaseAt: options.database) }
+        let report = try progress.showing(reconciler) { try $0.sync(databaseAt: options.databasePath) }
         if output.isJSON {
-            JSONOutput.print(ReportJSON.report(report, database: options.database))
+            JSONOutput.print(ReportJSON.report(report, database: options.databasePath))
         } else {
             ErrorText.print(report.warnings)
-            print(ReportText(report, database: options.database).lines, terminator: "")
+            print(ReportText(report, database: options.databasePath).lines, terminator: "")
         }
     }
 }

@@ -98,6 +98,37 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
         #expect(try Reconciler(schema: inline).sync(databaseAt: folder.path("notes.sqlite")).version == "2.0.0")
     }
 
+    /// A server builds the pattern of its tenants from a folder it does not name itself: escaped,
+    /// the folder's `[eu]` is part of its name, and matches neither `tenants e` nor `tenants u`.
+    /// The matches are synced must-exist: a tenant deleted meanwhile is an error, not a new file.
+    @Test func anEscapedFolderInAPatternMatchesItsOwnDatabasesOnly() throws {
+        let folder = try AppFolder(schema: Self.schema)
+        let region = folder.path("tenants [eu]")
+        let other = folder.path("tenants e")
+        for directory in [region, other] {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for name in ["acme", "globex"] {
+                try Data().write(to: URL(fileURLWithPath: directory + "/\(name).sqlite"))
+            }
+        }
+        let reconciler = Reconciler(schemaURL: folder.schemaURL)
+        let unescaped = try Reconciler.databasePaths(matching: region + "/*.sqlite")
+        #expect(unescaped == [other + "/acme.sqlite", other + "/globex.sqlite"])
+
+        let paths = try Reconciler.databasePaths(matching: Reconciler.escapedPattern(for: region) + "/*.sqlite")
+        #expect(paths == [region + "/acme.sqlite", region + "/globex.sqlite"])
+        try FileManager.default.removeItem(atPath: region + "/globex.sqlite")   // the tenant left meanwhile
+        let outcomes = try reconciler.sync(databasesAt: paths, creatingMissing: false)
+        #expect(outcomes.map { $0.report?.didChange } == [true, nil])
+        if case .invalidDatabasePath(let path, problem: .noLongerExists)? = outcomes[1].error {
+            #expect(path == region + "/globex.sqlite")
+        } else {
+            Issue.record("expected the removed tenant to fail, got \(String(describing: outcomes[1].error))")
+        }
+        #expect(!FileManager.default.fileExists(atPath: region + "/globex.sqlite"))
+        #expect(try !reconciler.status(databaseAt: other + "/acme.sqlite").isInSync)
+    }
+
     @Test func aBusyDatabaseIsAnErrorTheAppCanMatchAndRetry() throws {
         let folder = try AppFolder(schema: Self.schema)
         let path = folder.path("app.sqlite")

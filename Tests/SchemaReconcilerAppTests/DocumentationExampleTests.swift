@@ -334,8 +334,8 @@ import Testing
 
         let schema = try SchemaFile(contentsOf: schemaURL)
         let reconciler = Reconciler(schema: schema)
-        let paths = try Reconciler.databasePaths(matching: tenantsFolder + "/*.sqlite")
-        for outcome in try reconciler.sync(databasesAt: paths, jobs: 4) {
+        let paths = try Reconciler.databasePaths(matching: Reconciler.escapedPattern(for: tenantsFolder) + "/*.sqlite")
+        for outcome in try reconciler.sync(databasesAt: paths, jobs: 4, creatingMissing: false) {
             if let error = outcome.error {
                 print("\(outcome.path): \(error.localizedDescription)")
             }

@@ -14,13 +14,14 @@ import Foundation
 /// ```
 enum Fingerprint {
     /// Identifies the inputs of a sync: the schema file's bytes, each script's path and
-    /// normalised text, the names of code upgrades, the state format, and whether the sync
-    /// accepted a database newer than the file (so that a sync without that option does not
-    /// take the result for its own).
+    /// normalised text, the names of code upgrades, the state format, the library version (so
+    /// that a version that plans differently compares again), and whether the sync accepted a
+    /// database newer than the file (so that a sync without that option does not take the
+    /// result for its own).
     static func of(schema contents: Data, scripts: [(path: String, text: String)], codeUpgrades: [String],
-                   acceptsNewerDatabase: Bool = false) -> String {
+                   libraryVersion: String, acceptsNewerDatabase: Bool = false) -> String {
         var hasher = SHA256()
-        hasher.update(data: Data("reconciler-state-1\n".utf8))
+        hasher.update(data: Data("reconciler-state-1\nlibrary \(libraryVersion)\n".utf8))
         if acceptsNewerDatabase {
             hasher.update(data: Data("newer database accepted\n".utf8))
         }

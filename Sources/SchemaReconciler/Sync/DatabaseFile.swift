@@ -15,6 +15,8 @@ import GRDB
 /// let queue = try DatabaseFile.open("app.sqlite", readonly: true, busyTimeout: .seconds(30))
 /// ```
 enum DatabaseFile {
+    // MARK: Paths
+
     /// Refuses a path that cannot name a database file, with the reason; otherwise whether a
     /// file (not a directory) exists at it, by one `stat`.
     @discardableResult
@@ -38,6 +40,42 @@ enum DatabaseFile {
         }
         return found
     }
+
+    // MARK: Files that must exist
+
+    /// Refuses a path as ``check(_:)`` does, and one where no file is (any more): a pattern's
+    /// match removed before its turn. Returns the file's device and inode.
+    @discardableResult
+    static func requireExisting(_ path: String) throws -> [UInt64] {
+        guard try check(path), let identity = identity(of: path) else {
+            throw ReconcileError.invalidDatabasePath(path, problem: .noLongerExists)
+        }
+        return identity
+    }
+
+    /// A read-write connection to the file at `path`, which must exist: a file removed before
+    /// it is opened is refused, and none is left in its place.
+    static func openExisting(_ path: String, busyTimeout: Duration) throws -> DatabaseQueue {
+        let listed = try requireExisting(path)
+        let queue = try open(path, readonly: false, busyTimeout: busyTimeout)
+        // SQLite creates a missing file as it opens it: removed in between, the path names another now.
+        guard identity(of: path) == listed else {
+            try? queue.close()
+            var info = stat()
+            if stat(path, &info) == 0 && info.st_size == 0 { unlink(path) }
+            throw ReconcileError.invalidDatabasePath(path, problem: .noLongerExists)
+        }
+        return queue
+    }
+
+    /// The device and inode of the file at `path`; nil when there is none.
+    private static func identity(of path: String) -> [UInt64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino)]
+    }
+
+    // MARK: Connections
 
     /// A connection to the file at `path`, waiting up to `busyTimeout` for other writers.
     ///

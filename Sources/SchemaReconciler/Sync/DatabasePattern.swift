@@ -11,21 +11,73 @@ import Foundation
 ///
 /// A path with `*`, `?` or `[` is a pattern, expanded with glob(3) into the regular files it
 /// matches, sorted. A match that is the `-journal`, `-wal` or `-shm` file of a database beside
-/// it is left out: it is part of that database, not one of its own. A backslash makes the
-/// next character literal: `backup\[1\].sqlite`.
+/// it is left out: it is part of that database, not one of its own. A backslash makes the next
+/// character literal, in a pattern or not: `backup\[1\].sqlite` has none of those characters
+/// left and is the path `backup[1].sqlite`, which need not exist. `[!…]` matches a character
+/// that is not listed (glibc also reads `[^…]` so; the BSD glob of Apple platforms does not).
 ///
 /// ```swift
 /// if DatabasePattern.isPattern("tenants/*.sqlite") {
 ///     let paths = try DatabasePattern.expand("tenants/*.sqlite") // ["tenants/a.sqlite", "tenants/b.sqlite"]
 /// }
+/// DatabasePattern.escaped("tenants [eu]") + "/*.sqlite"           // "tenants \\[eu]/*.sqlite"
 /// ```
 package enum DatabasePattern {
     /// The characters that make a path a pattern.
     package static let metacharacters: Set<Character> = ["*", "?", "["]
 
-    /// Whether `path` is a pattern rather than the path of one file.
+    /// The character that makes the next one literal.
+    private static let escape: Character = "\\"
+
+    /// Whether `path` is a pattern rather than the path of one file: whether it has a `*`, `?`
+    /// or `[` that no backslash makes literal.
     package static func isPattern(_ path: String) -> Bool {
-        path.contains { metacharacters.contains($0) }
+        var escaping = false
+        for character in path {
+            if escaping {
+                escaping = false
+            } else if character == escape {
+                escaping = true
+            } else if metacharacters.contains(character) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The path `value` names when it is no pattern: its characters, each backslash taken as
+    /// making the next character literal (a backslash at the very end stays).
+    ///
+    /// ```swift
+    /// DatabasePattern.literalPath("data\\[1\\].sqlite")   // "data[1].sqlite"
+    /// ```
+    package static func literalPath(_ value: String) -> String {
+        var path = ""
+        var escaping = false
+        for character in value {
+            if character == escape && !escaping {
+                escaping = true
+            } else {
+                path.append(character)
+                escaping = false
+            }
+        }
+        return escaping ? path + String(escape) : path
+    }
+
+    /// `path` with a backslash before each character that a pattern reads otherwise (`*`, `?`,
+    /// `[` and the backslash), so that the pattern matches that path alone.
+    ///
+    /// ```swift
+    /// DatabasePattern.escaped("data[1].sqlite")   // "data\\[1].sqlite"
+    /// ```
+    package static func escaped(_ path: String) -> String {
+        var pattern = ""
+        for character in path {
+            if character == escape || metacharacters.contains(character) { pattern.append(escape) }
+            pattern.append(character)
+        }
+        return pattern
     }
 
     /// The regular files `pattern` matches, sorted, without the side files of databases.

@@ -17,6 +17,9 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
             case .directoryMissing: "the directory \(URL(fileURLWithPath: path).deletingLastPathComponent().path) does not exist"
             case .fileMissing: "there is no such file"
             case .noMatch: "the pattern matches no database file"
+            case .noLongerExists:
+                "the file no longer exists (removed or renamed after the databases were listed); "
+                    + "nothing was created in its place"
             }
             return "cannot use the database \(path): \(why)"
         case .cannotOpenDatabase(let path, let error):

@@ -61,9 +61,9 @@ public enum ReconcileError: Error, Sendable {
     /// After the steps, the live schema still differs from the declared one (a bug: please report it).
     case verificationFailed([Change])
     /// The work was cancelled before it committed, and rolled back: the outcome of a database
-    /// whose sync the cancelled Task of the async `sync(databasesAt:jobs:)` stopped (or never
-    /// started). A sync of one database throws `CancellationError` instead, as Swift's
-    /// cancellable functions do.
+    /// whose sync the cancelled Task of the async `sync(databasesAt:jobs:creatingMissing:)`
+    /// stopped (or never started). A sync of one database throws `CancellationError` instead,
+    /// as Swift's cancellable functions do.
     case cancelled
     /// The sync turned foreign key enforcement off on the connection it was given (SQLite needs
     /// it off to rebuild a table), and SQLite did not turn it back on: the connection would go
@@ -82,6 +82,9 @@ public enum ReconcileError: Error, Sendable {
         case fileMissing
         /// It is a pattern (`tenants/*.sqlite`) that matches no database file.
         case noMatch
+        /// The file was listed as existing (a pattern matched it) and was removed or renamed
+        /// before its turn; no file was created in its place.
+        case noLongerExists
     }
 
     /// The SQLite error behind this one, if there is one.

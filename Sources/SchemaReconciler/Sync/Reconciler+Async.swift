@@ -79,9 +79,9 @@ extension Reconciler {
     }
 
     /// Syncs each database file of `paths`, `jobs` at a time, off the caller's actor, as
-    /// ``sync(databasesAt:jobs:)`` does. Cancelling the Task stops the syncs under way (each is
-    /// rolled back) and those not yet started: their outcomes are ``ReconcileError/cancelled``,
-    /// and the databases synced before keep their outcomes.
+    /// ``sync(databasesAt:jobs:creatingMissing:)`` does. Cancelling the Task stops the syncs
+    /// under way (each is rolled back) and those not yet started: their outcomes are
+    /// ``ReconcileError/cancelled``, and the databases synced before keep their outcomes.
     ///
     /// ```swift
     /// let outcomes = try await reconciler.sync(databasesAt: paths, jobs: 4)
@@ -89,9 +89,9 @@ extension Reconciler {
     /// ```
     /// - Throws: ``ReconcileError/invalidSchema(_:)`` when schema.yaml or a script it names is
     ///   invalid; no database is then touched.
-    public func sync(databasesAt paths: [String],
-                     jobs: Int = ProcessInfo.processInfo.activeProcessorCount) async throws -> [SyncOutcome] {
-        try await cancellable { try $0.sync(databasesAt: paths, jobs: jobs) }
+    public func sync(databasesAt paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                     creatingMissing: Bool = true) async throws -> [SyncOutcome] {
+        try await cancellable { try $0.sync(databasesAt: paths, jobs: jobs, creatingMissing: creatingMissing) }
     }
 
     // MARK: Running off the caller's actor

@@ -15,21 +15,27 @@ extension Reconciler {
     /// ```swift
     /// let reconciler = Reconciler(schema: try SchemaFile(contentsOf: URL(fileURLWithPath: "schema.yaml")))
     /// let paths = try Reconciler.databasePaths(matching: "/var/lib/tasks/tenants/*.sqlite")
-    /// for outcome in try reconciler.sync(databasesAt: paths, jobs: 4) where outcome.error != nil {
+    /// let outcomes = try reconciler.sync(databasesAt: paths, jobs: 4, creatingMissing: false)
+    /// for outcome in outcomes where outcome.error != nil {
     ///     log("\(outcome.path): \(outcome.error!)")
     /// }
     /// ```
     /// - Parameters:
-    ///   - paths: The database files; one that does not exist is created, as a one-file sync does.
+    ///   - paths: The database files, each the path of one file: `*`, `?`, `[` and backslashes
+    ///     in them are part of the names (see ``databasePaths(matching:)`` for patterns).
     ///   - jobs: How many databases are synced at once (at least one); by default, one per core.
+    ///   - creatingMissing: Whether a path where no file is gets a new database, as a one-file
+    ///     sync does (the default). Pass false for files known to exist, such as the matches of
+    ///     a pattern: one that was removed before its turn is then the error
+    ///     ``ReconcileError/PathProblem/noLongerExists`` in its outcome, and no file is created.
     /// - Returns: One outcome per path, in the order of `paths`.
     /// - Throws: ``ReconcileError/invalidSchema(_:)`` when schema.yaml or a script it names is
     ///   invalid; no database is then touched. Every other error is that of one database, in
     ///   its outcome.
-    public func sync(databasesAt paths: [String],
-                     jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ReconcileError) -> [SyncOutcome] {
+    public func sync(databasesAt paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                     creatingMissing: Bool = true) throws(ReconcileError) -> [SyncOutcome] {
         let results = try loadingSchemaOnce().eachDatabase(at: paths, jobs: jobs) { reconciler, path in
-            try reconciler.sync(databaseAt: path)
+            try creatingMissing ? reconciler.sync(databaseAt: path) : reconciler.sync(existingDatabaseAt: path)
         }
         return zip(paths, results).map { SyncOutcome(path: $0, result: $1) }
     }
@@ -39,7 +45,11 @@ extension Reconciler {
     /// the file exists or not: a sync creates it).
     ///
     /// A pattern matches regular files only, sorted by path, and not the `-journal`, `-wal` or
-    /// `-shm` file beside a database. A backslash makes the next character literal.
+    /// `-shm` file beside a database. `[!…]` matches a character that is not listed (write it
+    /// so: `[^…]` means the same on Linux only). A backslash makes the next character literal, in
+    /// a pattern or not: `backup\[1\].sqlite` is the one path `backup[1].sqlite`. To put a
+    /// folder or a name that comes from elsewhere into a pattern, escape it with
+    /// ``escapedPattern(for:)``.
     ///
     /// ```swift
     /// let paths = try Reconciler.databasePaths(matching: "tenants/*.sqlite")
@@ -49,10 +59,35 @@ extension Reconciler {
     /// - Throws: ``ReconcileError/invalidDatabasePath(_:problem:)`` with
     ///   ``ReconcileError/PathProblem/noMatch`` when a pattern matches no file.
     public static func databasePaths(matching pattern: String) throws(ReconcileError) -> [String] {
-        DatabasePattern.isPattern(pattern) ? try DatabasePattern.expand(pattern) : [pattern]
+        DatabasePattern.isPattern(pattern) ? try DatabasePattern.expand(pattern) : [DatabasePattern.literalPath(pattern)]
+    }
+
+    /// `path` made part of a pattern that ``databasePaths(matching:)`` reads literally, whatever
+    /// it holds: a backslash before each `*`, `?`, `[` and backslash. A folder or a tenant's
+    /// name built into a pattern can then never match another file.
+    ///
+    /// ```swift
+    /// let folder = "/srv/data [eu]/tenants"            // "[eu]" would match "e" or "u"
+    /// let paths = try Reconciler.databasePaths(matching: Reconciler.escapedPattern(for: folder) + "/*.sqlite")
+    /// try Reconciler.databasePaths(matching: Reconciler.escapedPattern(for: "data[1].sqlite")) // ["data[1].sqlite"]
+    /// ```
+    public static func escapedPattern(for path: String) -> String {
+        DatabasePattern.escaped(path)
     }
 
     // MARK: Building blocks
+
+    /// Throws ``ReconcileError/PathProblem/noLongerExists`` when no file is at `path` any more:
+    /// a pattern's match removed before its turn. The dry run and the status of a pattern's
+    /// matches check it first, and so say what their sync would.
+    ///
+    /// ```swift
+    /// try Reconciler.requireExistingDatabase(at: path)
+    /// let plan = try reconciler.plan(databaseAt: path)
+    /// ```
+    package static func requireExistingDatabase(at path: String) throws(ReconcileError) {
+        _ = try typed { try DatabaseFile.requireExisting(path) }
+    }
 
     /// This reconciler with schema.yaml and its scripts loaded, so that the syncs made with it
     /// do not read them again; itself when it was made from a loaded file.

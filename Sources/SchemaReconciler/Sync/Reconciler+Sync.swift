@@ -24,6 +24,18 @@ extension Reconciler {
         }
     }
 
+    /// Syncs the database file at `path`, which must exist (a pattern matched it): one removed
+    /// since is refused with ``ReconcileError/PathProblem/noLongerExists``, and never created.
+    ///
+    /// ```swift
+    /// let report = try reconciler.sync(existingDatabaseAt: "tenants/acme.sqlite")
+    /// ```
+    func sync(existingDatabaseAt path: String) throws -> SyncReport {
+        try validatingSchemaFirst {
+            try sync(DatabaseFile.openExisting(path, busyTimeout: options.busyTimeout))
+        }
+    }
+
     /// Syncs a database through an app's GRDB `DatabaseQueue` or `DatabasePool`. Call it outside
     /// any transaction: it opens its own, so that the whole sync commits or rolls back as one.
     /// It runs as a barrier: with a `DatabasePool`, reads wait for it.

@@ -72,6 +72,14 @@ public struct Reconciler: Sendable {
         package var editsInPlace = true
         /// Stops the sync from another thread; the async API and `reconcile` set one.
         package var cancellation: SyncCancellation?
+        /// The library version the record of a sync names, ``Reconciler/libraryVersion`` unless
+        /// set otherwise: a database last synced by another version fails the no-op check, and
+        /// is compared again.
+        ///
+        /// ```swift
+        /// options.libraryVersion = "0.0.9"   // sync as an earlier version of the library would record it
+        /// ```
+        package var libraryVersion = Reconciler.libraryVersion
 
         /// Creates options.
         ///

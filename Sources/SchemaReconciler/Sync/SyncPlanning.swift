@@ -511,16 +511,17 @@ private extension Step {
 // MARK: - Fingerprint
 
 extension SyncPlanning {
-    /// The fingerprint a sync of this file stores, for the no-op check of the next one.
     /// The signature of the inputs of ``fingerprint(acceptsNewerDatabase:)``, when the files had
     /// one as they were read (see ``FileSignature``).
     func inputSignature(acceptsNewerDatabase: Bool) -> String? {
-        FileSignature.ofInputs(files: file.fileSignature, codeUpgrades: codeUpgrades.map(\.key),
-                               acceptsNewerDatabase: acceptsNewerDatabase)
+        FileSignature.ofInputs(files: file.fileSignature, libraryVersion: options.libraryVersion,
+                               codeUpgrades: codeUpgrades.map(\.key), acceptsNewerDatabase: acceptsNewerDatabase)
     }
 
+    /// The fingerprint a sync of this file stores, for the no-op check of the next one.
     func fingerprint(acceptsNewerDatabase: Bool) -> String {
         Fingerprint.of(schema: file.contents, scripts: file.upgrades.flatMap(\.scripts).map { ($0.path, $0.sql) },
-                       codeUpgrades: codeUpgrades.map(\.key), acceptsNewerDatabase: acceptsNewerDatabase)
+                       codeUpgrades: codeUpgrades.map(\.key), libraryVersion: options.libraryVersion,
+                       acceptsNewerDatabase: acceptsNewerDatabase)
     }
 }

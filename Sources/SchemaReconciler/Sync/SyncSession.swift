@@ -162,42 +162,61 @@ struct SyncSession {
     // MARK: The no-op check
 
     /// The stored state, when nothing changed since the last sync: the same schema.yaml bytes,
-    /// the same scripts and code upgrades, and no schema change since. Nil otherwise, or when
-    /// the check cannot tell.
+    /// the same scripts and code upgrades, the same library version, and no schema change
+    /// since. Nil otherwise, or when the check cannot tell.
     func upToDateState(_ reader: any DatabaseReader) throws -> StoredState? {
         // No transaction of its own, nor read-only mode: its two statements share one read.
         let read = try reader.unsafeRead { db in StoredState.readForNoOpCheck(db) }
         guard let (state, schemaVersion) = read, let stored = state.fingerprint, state.warnings != nil,
               state.schemaVersion == schemaVersion else { return nil }
-        let codeUpgrades = reconciler.codeUpgrades.map(\.key)
         switch reconciler.source {
         case .loaded(let file):
             let planning = reconciler.planning(file)
-            let matches = stored == planning.fingerprint(acceptsNewerDatabase: false)
-                || (reconciler.options.allowsNewerDatabase && stored == planning.fingerprint(acceptsNewerDatabase: true))
-            return matches ? state : nil
+            return acceptances.contains { stored == planning.fingerprint(acceptsNewerDatabase: $0) } ? state : nil
         case .url(let url):
-            // Unchanged files, by what the file system says of them: nothing to read.
-            if let recorded = state.fileSignature {
-                let files = FileSignature.of(schema: url, scriptPaths: state.scriptPaths)
-                for accepted in reconciler.options.allowsNewerDatabase ? [false, true] : [false]
-                where FileSignature.ofInputs(files: files, codeUpgrades: codeUpgrades, acceptsNewerDatabase: accepted) == recorded {
-                    return state
-                }
-            }
-            guard let contents = try? Data(contentsOf: url) else { return nil }
-            let base = url.deletingLastPathComponent()
-            var scripts: [(path: String, text: String)] = []
-            for path in state.scriptPaths {
-                guard let text = try? String(contentsOf: base.appendingPathComponent(path), encoding: .utf8) else { return nil }
-                scripts.append((path, text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text))
-            }
-            let matches = stored == Fingerprint.of(schema: contents, scripts: scripts, codeUpgrades: codeUpgrades)
-                || (reconciler.options.allowsNewerDatabase
-                    && stored == Fingerprint.of(schema: contents, scripts: scripts, codeUpgrades: codeUpgrades,
-                                                acceptsNewerDatabase: true))
-            return matches ? state : nil
+            return filesMatch(url, state: state) ? state : nil
         }
+    }
+
+    /// Whether a newer database accepted or not, as the record of a sync says it: a sync that
+    /// may accept one takes either record.
+    private var acceptances: [Bool] {
+        reconciler.options.allowsNewerDatabase ? [false, true] : [false]
+    }
+
+    /// Whether schema.yaml at `url` and its scripts, with this sync's library version and code
+    /// upgrades, are the inputs that `state` records: by what the file system says of the files
+    /// when it can tell (nothing is read), by their fingerprint otherwise.
+    private func filesMatch(_ url: URL, state: StoredState) -> Bool {
+        let codeUpgrades = reconciler.codeUpgrades.map(\.key)
+        let version = reconciler.options.libraryVersion
+        if let recorded = state.fileSignature {
+            let files = FileSignature.of(schema: url, scriptPaths: state.scriptPaths)
+            if acceptances.contains(where: { accepted in
+                recorded == FileSignature.ofInputs(files: files, libraryVersion: version, codeUpgrades: codeUpgrades,
+                                                   acceptsNewerDatabase: accepted)
+            }) {
+                return true
+            }
+        }
+        guard let (contents, scripts) = Self.read(url, scriptPaths: state.scriptPaths) else { return false }
+        return acceptances.contains { accepted in
+            state.fingerprint == Fingerprint.of(schema: contents, scripts: scripts, codeUpgrades: codeUpgrades,
+                                                libraryVersion: version, acceptsNewerDatabase: accepted)
+        }
+    }
+
+    /// The bytes of schema.yaml at `url` and the text of the scripts at `scriptPaths`, relative
+    /// to its folder; nil when one cannot be read.
+    private static func read(_ url: URL, scriptPaths: [String]) -> (Data, [(path: String, text: String)])? {
+        guard let contents = try? Data(contentsOf: url) else { return nil }
+        let base = url.deletingLastPathComponent()
+        var scripts: [(path: String, text: String)] = []
+        for path in scriptPaths {
+            guard let text = try? String(contentsOf: base.appendingPathComponent(path), encoding: .utf8) else { return nil }
+            scripts.append((path, text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text))
+        }
+        return (contents, scripts)
     }
 
     // MARK: Errors

@@ -131,6 +131,34 @@ import Testing
         #expect(try version(new) == "1.1.0")
     }
 
+    /// Paths known to exist (a pattern's matches) are synced must-exist: one removed before its
+    /// turn is an error that says so, the others are synced, and no file comes back in its place.
+    @Test func aListedDatabaseRemovedBeforeItsTurnFailsAndIsNotCreatedAgain() throws {
+        let space = try Workspace()
+        let paths = try tenants(["a.sqlite", "b.sqlite", "c.sqlite"], in: space)
+        let matched = try Reconciler.databasePaths(matching: space.url.path + "/tenants/*.sqlite")
+        #expect(matched == paths)
+        let removed = paths[1]
+        var options = Reconciler.Options()
+        options.progress = { progress in
+            // As the first database starts, the second one is deleted.
+            if progress.phase == .planning { try? FileManager.default.removeItem(atPath: removed) }
+        }
+        let outcomes = try space.reconciler(options).sync(databasesAt: matched, jobs: 1, creatingMissing: false)
+
+        #expect(outcomes.map { $0.report?.version } == ["1.1.0", nil, "1.1.0"])
+        guard case .invalidDatabasePath(let path, .noLongerExists)? = outcomes[1].error else {
+            Issue.record("expected invalidDatabasePath(noLongerExists), got \(String(describing: outcomes[1].error))")
+            return
+        }
+        #expect(path == removed)
+        #expect(outcomes[1].error?.description == "cannot use the database \(removed): the file no longer exists "
+                + "(removed or renamed after the databases were listed); nothing was created in its place")
+        #expect(!FileManager.default.fileExists(atPath: removed))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: space.url.path + "/tenants").sorted()
+                == ["a.sqlite", "c.sqlite"])
+    }
+
     // MARK: Patterns
 
     @Test func aPatternMatchesTheRegularFilesSortedWithoutTheSideFilesOfDatabases() throws {
@@ -166,6 +194,59 @@ import Testing
 
     @Test func aPathWithoutPatternCharactersIsThatPathWhetherOrNotItExists() throws {
         #expect(try Reconciler.databasePaths(matching: "/nowhere/app.sqlite") == ["/nowhere/app.sqlite"])
+    }
+
+    /// `data[1].sqlite` as a pattern matches `data1.sqlite`; with its `[` escaped it is the one
+    /// path `data[1].sqlite`, whether or not the file exists.
+    @Test func aBackslashMakesTheNextCharacterLiteralInAPatternOrNot() throws {
+        let space = try Workspace()
+        let base = space.url.path
+        for name in ["data1.sqlite", "data[1].sqlite"] {
+            try Data().write(to: space.url.appendingPathComponent(name))
+        }
+        #expect(try Reconciler.databasePaths(matching: base + "/data[1].sqlite") == [base + "/data1.sqlite"])
+        #expect(try Reconciler.databasePaths(matching: base + "/data\\[1\\].sqlite") == [base + "/data[1].sqlite"])
+        #expect(try Reconciler.databasePaths(matching: base + "/data\\[1\\].sqlite\\*") == [base + "/data[1].sqlite*"])
+        #expect(try Reconciler.databasePaths(matching: base + "/back\\\\slash\\") == [base + "/back\\slash\\"])
+        #expect(try Reconciler.databasePaths(matching: base + "/da*\\[*") == [base + "/data[1].sqlite"])
+    }
+
+    /// Whatever a path holds, its escaped form matches it alone, as a file that exists or as
+    /// the one path of a new database; and an escaped folder keeps its own files only.
+    @Test func anEscapedPathMatchesThatPathAlone() throws {
+        let space = try Workspace()
+        let folder = space.url.appendingPathComponent("tenants [eu]").path
+        let sibling = space.url.appendingPathComponent("tenants e").path
+        for directory in [folder, sibling] {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        let names = ["data[1].sqlite", "a*b?.sqlite", "back\\slash.sqlite", "[!x].sqlite", "plain.sqlite"]
+        for name in names {
+            try Data().write(to: URL(fileURLWithPath: folder + "/" + name))
+            try Data().write(to: URL(fileURLWithPath: sibling + "/" + name))
+        }
+        try Data().write(to: URL(fileURLWithPath: sibling + "/data1.sqlite"))
+        for name in names + ["new[2].sqlite", "new\\*.sqlite"] {
+            let path = folder + "/" + name
+            #expect(try Reconciler.databasePaths(matching: Reconciler.escapedPattern(for: path)) == [path])
+        }
+        let all = try Reconciler.databasePaths(matching: Reconciler.escapedPattern(for: folder) + "/*.sqlite")
+        #expect(all == names.sorted().map { folder + "/" + $0 })
+        #expect(Reconciler.escapedPattern(for: "a\\b[c]*?.sqlite") == "a\\\\b\\[c]\\*\\?.sqlite")
+    }
+
+    /// The paths of a list are file names: `data[1].sqlite` is synced (here created), and
+    /// `data1.sqlite`, which it would match as a pattern, is left alone.
+    @Test func theSyncOfAListOfPathsNeverReadsThemAsPatterns() throws {
+        let space = try Workspace()
+        let paths = try tenants(["data1.sqlite"], in: space)
+        let before = try Data(contentsOf: URL(fileURLWithPath: paths[0]))
+        let literal = space.url.appendingPathComponent("tenants/data[1].sqlite").path
+        let outcomes = try space.reconciler().sync(databasesAt: [literal])
+        #expect(outcomes.map(\.path) == [literal])
+        #expect(outcomes.first?.report?.plan.fromVersion == nil)
+        #expect(try version(literal) == "1.1.0")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: paths[0])) == before)
     }
 
     @Test func parallelJobsKeepTheOrderOfTheWorkWhateverOrderItEndsIn() {

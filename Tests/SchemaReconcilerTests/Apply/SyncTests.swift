@@ -71,6 +71,43 @@ import Testing
         #expect(try space.value("SELECT count(*) FROM pragma_table_info('items') WHERE name = 'note'", as: Int.self) == 1)
     }
 
+    /// The record of a sync names the library version, in the fingerprint and in the files'
+    /// signature: a database last synced by another version is compared again, so that what
+    /// this version plans differently is done, whether schema.yaml is read at each launch or
+    /// loaded once. A comparison that finds nothing to do writes nothing.
+    @Test func aDatabaseSyncedByAnotherLibraryVersionIsComparedAgain() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.base)
+        Thread.sleep(forTimeInterval: 2.2)   // old enough for the files' signature to be recorded
+        var earlier = Reconciler.Options()
+        earlier.libraryVersion = "0.0.9"
+        let reconcilers: [(Reconciler.Options) throws -> Reconciler] = [
+            { Reconciler(schemaURL: space.schemaURL, options: $0) },
+            { Reconciler(schema: try SchemaFile(contentsOf: space.schemaURL), options: $0) },
+        ]
+        for (index, reconciler) in reconcilers.enumerated() {
+            try? FileManager.default.removeItem(atPath: space.databasePath)
+            try reconciler(earlier).sync(databaseAt: space.databasePath)
+            #expect(try space.read { try StoredState.read($0)?.fileSignature } != nil)
+
+            let bytes = try space.fileBytes()
+            #expect(try !reconciler(.init()).sync(databaseAt: space.databasePath).didChange, "reconciler \(index)")
+            #expect(try space.fileBytes() == bytes, "reconciler \(index)")
+
+            // Left undone by the earlier version, without a trace in its record: an index is missing.
+            try space.execute("""
+                DROP INDEX users_by_team;
+                UPDATE _reconciler_state SET value = (SELECT schema_version FROM pragma_schema_version)
+                 WHERE key = 'schema_version';
+                """)
+            #expect(try !reconciler(earlier).sync(databaseAt: space.databasePath).didChange, "reconciler \(index)")
+            let report = try reconciler(.init()).sync(databaseAt: space.databasePath)
+            let missing = Step.Action.createIndex(table: "users", index: "users_by_team", isUnique: false)
+            #expect(report.plan.steps.map(\.action) == [missing], "reconciler \(index)")
+            #expect(try !reconciler(.init()).sync(databaseAt: space.databasePath).didChange, "reconciler \(index)")
+        }
+    }
+
     /// The launch check reads the record and SQLite's schema version together; a schema change
     /// made after the sync (by the app, say) makes them disagree, and the sync compares again.
     @Test func theLaunchCheckSeesTheRecordAndASchemaChangeMadeAfterIt() throws {

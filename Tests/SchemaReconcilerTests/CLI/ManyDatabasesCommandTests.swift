@@ -102,6 +102,74 @@ import Testing
         #expect(result.error.contains("--jobs must be at least 1"))
     }
 
+    // MARK: A match removed before its turn
+
+    /// Runs `reconcile` with `arguments` while `tenants/a.sqlite` is locked, and removes
+    /// `tenants/b.sqlite` once the command has expanded the pattern and opened `a` (as
+    /// `/proc/PID/fd` shows); then unlocks `a` and waits for the command.
+    private func run(_ arguments: [String], removingBIn space: Workspace) throws -> CommandResult {
+        let locked = URL(fileURLWithPath: path("a", in: space)).resolvingSymlinksInPath().path
+        return try DatabaseQueue(path: locked).writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN EXCLUSIVE")
+            let (process, output, error) = try ReconcileCommand.start(arguments, in: space.url)
+            let descriptors = "/proc/\(process.processIdentifier)/fd"
+            var opened = false
+            for _ in 0..<3000 where !opened {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+                opened = names.contains {
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + $0)) == locked
+                }
+                if !opened { Thread.sleep(forTimeInterval: 0.01) }
+            }
+            #expect(opened, "the command never opened \(locked)")
+            try FileManager.default.removeItem(atPath: path("b", in: space))
+            try db.execute(sql: "COMMIT")
+            return ReconcileCommand.finish(process, output, error)
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")),
+          arguments: [["sync"], ["sync", "--check"], ["sync", "--dry-run"], ["status"]])
+    func aMatchRemovedBeforeItsTurnFailsAndIsNotCreatedAgain(_ command: [String]) throws {
+        let space = try tenants()
+        let result = try run(command + ["--database", "tenants/*.sqlite", "--jobs", "1"], removingBIn: space)
+        #expect(result.status == 1)
+        #expect(result.error.contains("tenants/b.sqlite: error: cannot use the database tenants/b.sqlite: "
+                                      + "the file no longer exists (removed or renamed after the databases were listed); "
+                                      + "nothing was created in its place"), "\(result.error)")
+        let summary = result.output.split(separator: "\n").last ?? ""
+        #expect(summary.contains("3 databases: ") && summary.hasSuffix(", 1 failed"), "\(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: path("b", in: space)))
+    }
+
+    // MARK: A literal path
+
+    /// `'data\[1\].sqlite'` is the one file `data[1].sqlite`: previewed, then created, as by a
+    /// one-file sync; `data1.sqlite`, which `data[1].sqlite` matches as a pattern, is left alone.
+    @Test func anEscapedBracketNamesOneFileThatASyncCreates() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.before)
+        let other = space.url.appendingPathComponent("data1.sqlite").path
+        try space.reconciler().sync(databaseAt: other)
+        try space.writeSchema(Self.after)
+        let before = try Data(contentsOf: URL(fileURLWithPath: other))
+
+        let dryRun = try ReconcileCommand.run(["--dry-run", "--database", "data\\[1\\].sqlite"], in: space.url)
+        #expect(dryRun.status == 0)
+        #expect(dryRun.output.hasPrefix("-- new database: create the schema of version 1.1.0"))
+        let sync = try ReconcileCommand.run(["--database", "data\\[1\\].sqlite"], in: space.url)
+        #expect(sync.status == 0)
+        #expect(sync.output.hasSuffix("\ndata[1].sqlite synced to version 1.1.0: 1 statement, 0 upgrades\n"))
+        let status = try ReconcileCommand.run(["status", "--database", "data\\[1\\].sqlite"], in: space.url)
+        #expect(status.output.hasPrefix("database: data[1].sqlite\ndeclared version: 1.1.0\nstored version:   1.1.0\n"))
+        #expect(FileManager.default.fileExists(atPath: space.url.appendingPathComponent("data[1].sqlite").path))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before)
+
+        let pattern = try ReconcileCommand.run(["--check", "--database", "data[1].sqlite"], in: space.url)
+        #expect(pattern.status == 4)
+        #expect(pattern.output.contains("data1.sqlite: a sync would change the database (from version 1.0.0 to 1.1.0)"))
+    }
+
     // MARK: --check and --dry-run
 
     @Test func checkExitsFourWhenADatabaseWouldChangeAndChangesNone() throws {
