@@ -141,16 +141,20 @@ struct Figures {
         try Fixture.fillItems(source, rows: rows)
         try fixture.writeSchema(newSchema)
         var peak: UInt64 = 0
+        var methods: [Step.Method] = []
         let (measured, floor) = try Stopwatch.medians(runs: 3, setup: { try fixture.copy(source, to: "work.sqlite") },
                                                       measured: { path in
             peak = max(peak, try Memory.peakIncrease {
-                _ = try Reconciler(schemaURL: fixture.schemaURL).sync(databaseAt: path)
+                methods = try Reconciler(schemaURL: fixture.schemaURL).sync(databaseAt: path).plan.steps.map(\.method)
             })
         }, floor: { path in
             try Self.twelveStepCopy(path, types: newTypes)
         })
+        let defensive = try DatabaseQueue().inDatabase { $0.isDefensive }
         return Figure(name: name, measured: measured, floorName: "the 12-step copy", floor: floor, goal: goal,
-                      extra: "peak memory +" + String(format: "%.1f MiB", Double(peak) / 1_048_576))
+                      extra: "peak memory +" + String(format: "%.1f MiB", Double(peak) / 1_048_576)
+                        + "; method \(methods.map(\.rawValue).joined(separator: ", ")) on a connection "
+                        + (defensive ? "in defensive mode" : "not in defensive mode"))
     }
 
     /// SQLite's documented procedure for a change ALTER TABLE cannot make, by hand.
