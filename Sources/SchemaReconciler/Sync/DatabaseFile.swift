@@ -12,7 +12,8 @@ import GRDB
 ///
 /// ```swift
 /// try DatabaseFile.check("app.sqlite")
-/// let queue = try DatabaseFile.open("app.sqlite", readonly: true, busyTimeout: .seconds(30))
+/// let queue = try DatabaseFile.open("app.sqlite", readonly: true, busyTimeout: .seconds(30),
+///                                   preparedBy: options.prepareDatabase)
 /// ```
 enum DatabaseFile {
     /// Refuses a path that cannot name a database file, with the reason; otherwise whether a
@@ -49,12 +50,15 @@ enum DatabaseFile {
     ///
     /// Every connection opened here removes those files as the last one to close, as SQLite does
     /// by default: Apple's SQLite would keep them (persistent WAL), and a dry run or a sync with
-    /// nothing to do would leave two files that were not there before.
-    static func open(_ path: String, readonly: Bool, busyTimeout: Duration) throws -> DatabaseQueue {
+    /// nothing to do would leave two files that were not there before. Then `preparation`, the
+    /// app's, prepares it.
+    static func open(_ path: String, readonly: Bool, busyTimeout: Duration,
+                     preparedBy preparation: DatabasePreparation?) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = readonly && !(isWAL(path) && !FileManager.default.fileExists(atPath: path + "-wal"))
         configuration.busyMode = .timeout(busyTimeout.timeInterval)
         configuration.prepareDatabase { $0.keepsWALFiles = false }
+        configuration.prepareDatabase(with: preparation)
         do {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as DatabaseError {
