@@ -14,12 +14,14 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         try output.reportingErrors {
-            if options.namesManyDatabases { return try runOnEachDatabase(options.reconciler()) }
-            let status = try options.reconciler().status(databaseAt: options.databasePath)
-            if output.isJSON {
-                JSONOutput.print(StatusJSON.status(status, database: options.databasePath))
-            } else {
-                print(StatusText(status, database: options.databasePath).lines, terminator: "")
+            try StandInFallback.run(options.reconciler()) { reconciler in
+                if options.namesManyDatabases { return try runOnEachDatabase(reconciler) }
+                let status = try reconciler.status(databaseAt: options.databasePath)
+                if output.isJSON {
+                    JSONOutput.print(StatusJSON.status(status, database: options.databasePath))
+                } else {
+                    print(StatusText(status, database: options.databasePath).lines, terminator: "")
+                }
             }
         }
     }

@@ -35,13 +35,11 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         try output.reportingErrors {
             let reconciler = options.reconciler(denying: deny)
-            if options.namesManyDatabases {
-                try runOnEachDatabase(reconciler)
-            } else if dryRun || check {
-                try preview(reconciler)
-            } else {
-                try sync(reconciler)
+            guard dryRun || check else {
+                return try options.namesManyDatabases ? runOnEachDatabase(reconciler) : sync(reconciler)
             }
+            // What writes nothing stands in for the app's own collations and functions.
+            try StandInFallback.run(reconciler) { try options.namesManyDatabases ? runOnEachDatabase($0) : preview($0) }
         }
     }
 

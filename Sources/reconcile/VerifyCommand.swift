@@ -46,7 +46,9 @@ struct VerifyCommand: ParsableCommand {
             } catch let error as SchemaError {
                 throw ReconcileError.invalidSchema(error)
             }
-            let report = try Reconciler(schemaPath: schema).verifyUpgradePaths(from: releases, rowsPerTable: rows)
+            // The app's own collations and functions are stood in for, in memory only.
+            let reconciler = try StandInFallback.standingIn(Reconciler(schemaPath: schema), alsoFor: releases)
+            let report = try reconciler.verifyUpgradePaths(from: releases, rowsPerTable: rows)
             if output.isJSON {
                 JSONOutput.print(VerifyJSON.report(report))
             } else {

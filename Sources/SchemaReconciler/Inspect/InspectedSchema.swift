@@ -19,7 +19,9 @@ public struct InspectedSchema: Sendable {
     public var yaml: String
     /// What the database holds that the format cannot say, written as comments in ``yaml``.
     public var undeclarable: [UndeclarableClause]
-    /// The text, loaded as the reconciler loads schema.yaml; nil when the loader refuses it.
+    /// The text, loaded as the reconciler loads schema.yaml; nil when the loader refuses it. A
+    /// collation or function of the app's own that it uses needs no registering here: the
+    /// database holds the objects that use it, so SQLite accepted them where they were made.
     public var file: SchemaFile?
     /// Why the loader refuses the text, when it does: something of the database that the writer
     /// does not know how to say (please report it).
@@ -33,13 +35,17 @@ public struct InspectedSchema: Sendable {
     /// - Parameters:
     ///   - path: The database file.
     ///   - appVersion: The `version` the file says it belongs to.
+    ///   - prepareDatabase: What prepares the connection opened on the file, as
+    ///     ``Reconciler/Options/prepareDatabase`` does; nil for none.
     /// - Throws: ``ReconcileError`` when the database cannot be read.
-    public init(databaseAt path: String, appVersion: SemanticVersion = "1.0.0") throws {
+    public init(databaseAt path: String, appVersion: SemanticVersion = "1.0.0",
+                prepareDatabase: (@Sendable (Database) throws -> Void)? = nil) throws {
         try DatabaseFile.check(path)
         guard FileManager.default.fileExists(atPath: path) else {
             throw ReconcileError.invalidDatabasePath(path, problem: .fileMissing)
         }
-        try self.init(DatabaseFile.open(path, readonly: true, busyTimeout: .seconds(30)), appVersion: appVersion,
+        try self.init(DatabaseFile.open(path, readonly: true, busyTimeout: .seconds(30), preparedBy: prepareDatabase),
+                      appVersion: appVersion,
                       schemaURL: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("schema.yaml"))
     }
 
@@ -60,8 +66,10 @@ public struct InspectedSchema: Sendable {
         var writer = SchemaWriter(version: appVersion)
         yaml = writer.yaml(for: schema)
         undeclarable = writer.notes
+        var loader = SchemaLoader()
+        loader.standsInForUnregisteredSQL = true
         do {
-            file = try SchemaFile(yaml: yaml, url: schemaURL)
+            file = try SchemaError.catching { try loader.load(yaml: yaml, url: schemaURL) }
         } catch {
             file = nil
             loadError = error

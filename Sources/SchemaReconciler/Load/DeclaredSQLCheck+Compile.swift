@@ -9,17 +9,19 @@ extension DeclaredSQLCheck {
     /// all is let through, as the database may hold it, undeclared; the sync checks it there.
     ///
     /// ```swift
-    /// try DeclaredSQLCheck(schema: file.schema, locations: file.locations).compileViewsAndTriggers(in: db)
+    /// var check = DeclaredSQLCheck(schema: file.schema, locations: file.locations)
+    /// try check.compileViewsAndTriggers(in: db)
     /// ```
-    func compileViewsAndTriggers(in db: Database) throws {
-        for broken in try SchemaInspector().brokenObjects(db) where !namesUndeclaredTable(broken.message) {
+    mutating func compileViewsAndTriggers(in db: Database) throws {
+        // Each pass throws or registers a stand-in, which may let more compile: read them again.
+        while let broken = try SchemaInspector().brokenObjects(db).first(where: { !namesUndeclaredTable($0.message) }) {
             switch broken.kind {
             case .view(let name):
-                throw SchemaError.refusedBySQLite("view '\(name)'", message: broken.message, at: location(.view(name)))
+                try refuse("view '\(name)'", message: broken.message, at: .view(name), in: db)
             case .triggers(let names, let table, let event):
                 let (name, message) = try culprit(among: names, table: table, event: event, in: db)
                     ?? (names[0], broken.message)
-                throw SchemaError.refusedBySQLite("trigger '\(name)'", message: message, at: location(.trigger(name)))
+                try refuse("trigger '\(name)'", message: message, at: .trigger(name), in: db)
             }
         }
     }
@@ -34,11 +36,13 @@ extension DeclaredSQLCheck {
     }
 
     /// Of triggers that fail together (fired by the same statement), the first that fails on
-    /// its own, and SQLite's message for it: each is put back alone and fired.
+    /// its own, and SQLite's message for it: each is put back alone and fired, then all of them
+    /// are put back.
     private func culprit(among names: [String], table: String, event: String,
                          in db: Database) throws -> (String, String)? {
         let triggers = names.compactMap(schema.trigger(named:))
         for trigger in triggers { try db.execute(sql: "DROP TRIGGER main.\(SQLText.quote(trigger.name))") }
+        defer { for trigger in triggers { try? db.execute(sql: SchemaSQL.createTrigger(trigger)) } }
         for trigger in triggers {
             try db.execute(sql: SchemaSQL.createTrigger(trigger))
             let broken = try SchemaInspector().brokenObjects(db)

@@ -3,42 +3,56 @@ import GRDB
 // MARK: - DeclaredSQLCheck
 
 /// Has SQLite create the declared schema in empty in-memory databases, one statement at a
-/// time (tables in groups, views and triggers with the tables they name), so that what SQLite would refuse during a sync is invalid input, found before anything
-/// is touched and located where schema.yaml declares it: a syntax error in a CHECK or WHERE, an
-/// unknown collation, a default that is not constant, a generated column over a missing column,
-/// a STRICT column whose default it cannot store, a value that holds a second statement.
+/// time (tables in groups, views and triggers with the tables they name), so that what SQLite
+/// would refuse during a sync is invalid input, found before anything is touched and located
+/// where schema.yaml declares it: a syntax error in a CHECK or WHERE, a collation or function
+/// that no connection has, a default that is not constant, a generated column over a missing
+/// column, a STRICT column whose default it cannot store, a value that holds a second statement.
 ///
-/// Views and triggers are then compiled against the declared tables: a column or table they
-/// name that is not there is an error too, unless it is a table the file does not declare at
-/// all, which the database may hold, undeclared.
+/// Each database is prepared as the app prepares the connections the reconciler opens, so that
+/// the app's own collations and functions are there. Views and triggers are then compiled
+/// against the declared tables: a column or table they name that is not there is an error
+/// too, unless it is a table the file does not declare at all, which the database may hold,
+/// undeclared.
 ///
 /// ```swift
-/// try DeclaredSQLCheck(schema: file.schema, locations: file.locations).run()
+/// var check = DeclaredSQLCheck(schema: file.schema, locations: file.locations, preparation: options.prepareDatabase)
+/// try check.run()
 /// ```
 struct DeclaredSQLCheck {
     /// The declared schema.
     var schema: Schema
     /// Where each object is declared, as ``SchemaFile/locations``.
     var locations: [Declaration: SourceLocation]
+    /// What prepares each database of the check: the app's collations and functions.
+    var preparation: DatabasePreparation?
+    /// Whether a collation or function that no connection has is stood in for by one that does
+    /// nothing, and recorded in ``standIns``, rather than refused: for the `reconcile` command,
+    /// which cannot run the app's code, and for the files of past releases.
+    var standsInForUnregisteredSQL = false
+    /// The collations and functions stood in for, in the order met, each as the
+    /// ``SchemaError/unregistered(_:kind:in:at:)`` error a check without stand-ins throws.
+    var standIns: [SchemaError] = []
 
     /// Tables checked in one database. SQLite finds each new table's row in `sqlite_schema` by
     /// scanning it, so a database of n tables costs n² to build: groups keep the check linear.
     static let tablesPerDatabase = 50
 
     /// Throws ``SchemaError/refusedBySQLite(_:message:at:)`` (or ``SchemaError/invalidValue(_:for:in:reason:at:)``
-    /// for a STRICT default) for the first object SQLite refuses.
-    func run() throws {
+    /// for a STRICT default, ``SchemaError/unregistered(_:kind:in:at:)`` for a collation,
+    /// function or tokenizer no connection has) for the first object SQLite refuses.
+    mutating func run() throws {
         // A table, its indexes and its defaults need no other table: each group on its own.
         let tables = schema.tables
         for start in stride(from: 0, to: tables.count, by: Self.tablesPerDatabase) {
-            try DatabaseQueue().inDatabase { db in
+            try database().inDatabase { db in
                 for table in tables[start..<min(start + Self.tablesPerDatabase, tables.count)] {
                     try create(table, in: db)
                 }
             }
         }
         guard !schema.virtualTables.isEmpty || !schema.views.isEmpty || !schema.triggers.isEmpty else { return }
-        try DatabaseQueue().inDatabase { db in
+        try database().inDatabase { db in
             // Compiling a statement that fires a trigger must not need the tables that foreign
             // keys point to: only those the objects name are here.
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
@@ -61,8 +75,23 @@ struct DeclaredSQLCheck {
         }
     }
 
+    /// An empty database in memory, prepared as the app prepares its connections, with the
+    /// stand-ins registered so far.
+    private func database() throws -> DatabaseQueue {
+        let standIns = standIns.compactMap(UnregisteredSQL.init)
+        do {
+            return try DatabaseQueue.inMemory(preparedBy: { [preparation] db in
+                try preparation?(db)
+                for standIn in standIns { standIn.registerStandIn(in: db) }
+            })
+        } catch {
+            throw SchemaError.preparationFailed(path: location(.version).file,
+                                                reason: (error as? DatabaseError)?.message ?? "\(error)")
+        }
+    }
+
     /// Creates a declared table and its indexes, and checks its STRICT defaults.
-    private func create(_ table: Schema.Table, in db: Database) throws {
+    private mutating func create(_ table: Schema.Table, in db: Database) throws {
         try create(SchemaSQL.createTable(table), what: "table '\(table.name)'", at: .table(table.name), in: db)
         try checkStrictDefaults(of: table, in: db)
         for index in table.indexes {
@@ -90,15 +119,52 @@ struct DeclaredSQLCheck {
 
     // MARK: Statements
 
-    /// Runs one statement, refusing text that holds more than one.
-    private func create(_ sql: String, what: String, at path: Declaration, in db: Database) throws {
-        do {
-            try db.makeStatement(sql: sql).execute()
-        } catch let error as DatabaseError {
-            let message = error.resultCode == .SQLITE_MISUSE && (error.message ?? "").hasPrefix("Multiple statements")
-                ? "it holds more than one SQL statement; write only its own SQL, without ';'"
-                : error.message ?? error.description
+    /// Runs one statement, refusing text that holds more than one; runs it again after a
+    /// stand-in is registered for a collation or function it names.
+    private mutating func create(_ sql: String, what: String, at path: Declaration, in db: Database) throws {
+        while true {
+            do {
+                try db.makeStatement(sql: sql).execute()
+                return
+            } catch let error as DatabaseError {
+                let message = error.resultCode == .SQLITE_MISUSE && (error.message ?? "").hasPrefix("Multiple statements")
+                    ? "it holds more than one SQL statement; write only its own SQL, without ';'"
+                    : error.message ?? error.description
+                try refuse(what, message: message, at: path, in: db)
+            }
+        }
+    }
+
+    /// Throws the error for SQLite's `message` about `what`, declared at `path`. When the check
+    /// stands in for the collation or function the message names, registers the stand-in on
+    /// `db` instead, and returns for the statement to be tried again.
+    mutating func refuse(_ what: String, message: String, at path: Declaration, in db: Database) throws {
+        guard let missing = UnregisteredSQL(message: message) else {
             throw SchemaError.refusedBySQLite(what, message: message, at: location(path))
+        }
+        let error = unregistered(missing, by: what, at: path)
+        let isNew = !standIns.contains { UnregisteredSQL($0)?.isSame(as: missing) == true }
+        guard standsInForUnregisteredSQL, isNew, missing.registerStandIn(in: db) else { throw error }
+        standIns.append(error)
+    }
+
+    /// The error for `missing`, used by `what`: by the column of a table that names it in its
+    /// collation, CHECK or generated expression, when one does.
+    private func unregistered(_ missing: UnregisteredSQL, by what: String, at path: Declaration) -> SchemaError {
+        let kind = missing.kind.rawValue
+        guard case .table(let name) = path, let table = schema.tables.first(where: { $0.name.sqlName == name }),
+              let column = table.columns.first(where: { Self.column($0, uses: missing) }) else {
+            return .unregistered(missing.name, kind: kind, in: what, at: location(path))
+        }
+        return .unregistered(missing.name, kind: kind, in: "column '\(column.name)' of table '\(table.name)'",
+                             at: location(.column(table: table.name, column: column.name), orElse: path))
+    }
+
+    /// Whether `column` names `missing`: as its collation, or in its CHECK or generated expression.
+    private static func column(_ column: Schema.Column, uses missing: UnregisteredSQL) -> Bool {
+        if missing.kind == .collation, column.collation?.isSameName(as: missing.name) == true { return true }
+        return [column.check, column.generated?.expression].contains { text in
+            text.map { SQLTokenizer.tokens(in: $0).contains { $0.nameValue?.isSameName(as: missing.name) == true } } ?? false
         }
     }
 

@@ -130,12 +130,31 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     case unreadableScript(String, reason: String, at: SourceLocation)
 
     /// A declared table, index, view or trigger that SQLite itself refuses to create: a syntax
-    /// error in an expression, an unknown collation, a default that is not constant…
+    /// error in an expression, a default that is not constant, a generated column over a
+    /// missing column…
     ///
     /// ```swift
     /// SchemaError.refusedBySQLite("table 'users'", message: #"near ">": syntax error"#, at: here)
     /// ```
     case refusedBySQLite(String, message: String, at: SourceLocation)
+
+    /// A collation, SQL function or full-text tokenizer that a declaration uses and that the
+    /// connection checking the file does not have: neither SQLite's nor GRDB's, so the app's
+    /// own (or a misspelt name). `kind` is `collation`, `function` or `tokenizer`; `in` says
+    /// what uses it. An app registers its own in ``Reconciler/Options/prepareDatabase``.
+    ///
+    /// ```swift
+    /// SchemaError.unregistered("french", kind: "collation", in: "column 'name' of table 'contacts'", at: here)
+    /// ```
+    case unregistered(String, kind: String, in: String, at: SourceLocation)
+
+    /// The connection on which SQLite checks the file could not be prepared: the preparation
+    /// given to the loader (``Reconciler/Options/prepareDatabase``) threw; `reason` is its error.
+    ///
+    /// ```swift
+    /// SchemaError.preparationFailed(path: "schema.yaml", reason: "SQLite error 1: prepareDatabase threw: …")
+    /// ```
+    case preparationFailed(path: String, reason: String)
 
     /// The input goes past one of the bounds the loader keeps, so that a broken or hostile file
     /// is refused at once: schema.yaml over 8 MiB or a script over 64 MiB, aliases that stand
@@ -163,7 +182,7 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     /// ```
     public var location: SourceLocation? {
         switch self {
-        case .unreadable:
+        case .unreadable, .preparationFailed:
             return nil
         case .syntax(_, let at),
              .unknownKey(_, _, _, _, let at),
@@ -180,6 +199,7 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
              .scriptOutsideDirectory(_, let at),
              .unreadableScript(_, _, let at),
              .refusedBySQLite(_, _, let at),
+             .unregistered(_, _, _, let at),
              .overLimit(_, let at),
              .needsNewerSQLite(_, _, _, _, let at):
             return at
@@ -195,7 +215,7 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     /// ```
     public var description: String {
         switch self {
-        case .unreadable(let path, _):
+        case .unreadable(let path, _), .preparationFailed(let path, _):
             return "\(path): error: \(message)"
         default:
             return "\(location!): error: \(message)"
@@ -264,6 +284,13 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
             return "cannot read upgrade script '\(path)': \(reason)"
         case .refusedBySQLite(let what, let message, _):
             return "SQLite refuses \(what) as declared: \(message)"
+        case .unregistered(let name, let kind, let context, _):
+            let builtIns = UnregisteredSQL(kind: .init(rawValue: kind) ?? .function, name: name).builtIns
+            return "\(context) uses the \(kind) '\(name)', which is not registered: a connection has \(builtIns); "
+                + "register the app's own in Reconciler.Options.prepareDatabase, which prepares every connection the "
+                + "reconciler opens, or pass the same closure to SchemaFile(contentsOf:prepareDatabase:)"
+        case .preparationFailed(_, let reason):
+            return "cannot check the schema file: the connection SQLite checks it on could not be prepared: \(reason)"
         case .overLimit(let message, _):
             return message
         case .needsNewerSQLite(let what, let feature, let minimum, let running, _):

@@ -18,16 +18,35 @@ import Yams
 package struct SchemaLoader: Sendable {
     // MARK: Creating a loader
 
-    /// Creates a loader.
+    /// Creates a loader; `prepareDatabase` prepares the connections on which SQLite checks the
+    /// file.
     ///
     /// ```swift
     /// let loader = SchemaLoader()
+    /// let preparing = SchemaLoader(prepareDatabase: options.prepareDatabase)
     /// ```
-    package init() {}
+    package init(prepareDatabase: DatabasePreparation? = nil) {
+        self.prepareDatabase = prepareDatabase
+    }
 
     /// Whether the upgrade scripts are read. A past release's file, loaded to build that
     /// release's database, names scripts that never run again: they need not be there.
     package var readsScripts = true
+
+    /// What prepares the connections on which SQLite checks the file: the app's collations and
+    /// functions (``Reconciler/Options/prepareDatabase``).
+    ///
+    /// ```swift
+    /// var loader = SchemaLoader()
+    /// loader.prepareDatabase = { db in db.add(collation: french) }
+    /// ```
+    package var prepareDatabase: DatabasePreparation?
+
+    /// Whether a collation or function that the checking connection does not have is stood in
+    /// for, and listed in ``SchemaFile/standIns``, rather than refused: for the `reconcile`
+    /// command, which cannot run the app's code, and for a file whose objects a database
+    /// already holds (a past release's, one written by `inspect`).
+    package var standsInForUnregisteredSQL = false
 
     // MARK: Loading
 
@@ -112,9 +131,11 @@ package struct SchemaLoader: Sendable {
         }
         let parsed = try SchemaParser(reader: reader).parse(root)
         try SQLiteFeatureCheck(schema: parsed.schema, locations: parsed.locations).run()
-        try DeclaredSQLCheck(schema: parsed.schema, locations: parsed.locations).run()
+        var check = DeclaredSQLCheck(schema: parsed.schema, locations: parsed.locations, preparation: prepareDatabase,
+                                     standsInForUnregisteredSQL: standsInForUnregisteredSQL)
+        try check.run()
         let scripts = UpgradeScriptReader(directory: url.deletingLastPathComponent(), file: file)
-        return SchemaFile(
+        var loaded = SchemaFile(
             url: url,
             version: parsed.version,
             schema: parsed.schema,
@@ -123,6 +144,8 @@ package struct SchemaLoader: Sendable {
                 : parsed.upgrades.map { UpgradeScripts(version: $0.version, scripts: []) },
             contents: contents,
             locations: parsed.locations)
+        loaded.standIns = check.standIns
+        return loaded
     }
 
     // MARK: Tags

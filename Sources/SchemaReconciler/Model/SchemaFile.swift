@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 // MARK: - SchemaFile
 
@@ -28,9 +29,17 @@ public struct SchemaFile: Sendable {
     /// The ``FileSignature`` of schema.yaml and each script, taken before they were read; nil
     /// for text given in memory, or when a file has none.
     package var fileSignature: String?
+    /// The collations and functions that the loader stood in for, as the
+    /// ``SchemaError/unregistered(_:kind:in:at:)`` error a load without stand-ins throws (see
+    /// ``SchemaLoader/standsInForUnregisteredSQL``); empty for a file loaded by the public API.
+    package var standIns: [SchemaError] = []
 
     /// Reads schema.yaml at `url`, validates it, and reads every upgrade script it names
     /// (relative to the file's directory).
+    ///
+    /// SQLite checks the declared tables, indexes, views and triggers on connections of its
+    /// own. When they use collations or SQL functions of the app's own, pass the closure that
+    /// registers them, the same as ``Reconciler/Options/prepareDatabase``:
     ///
     /// ```swift
     /// do {
@@ -38,10 +47,18 @@ public struct SchemaFile: Sendable {
     /// } catch {
     ///     print(error) // schema.yaml:12:7: error: unknown key 'not_nul' in column 'email' of table 'users'; …
     /// }
+    ///
+    /// let file = try SchemaFile(contentsOf: schemaURL, prepareDatabase: { db in
+    ///     db.add(collation: DatabaseCollation("localizedCaseInsensitiveCompare") { $0.localizedCaseInsensitiveCompare($1) })
+    /// })
     /// ```
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - prepareDatabase: What prepares each connection on which SQLite checks the file; nil
+    ///     for none.
     /// - Throws: ``SchemaError``, which names the file, line and column to fix.
-    public init(contentsOf url: URL) throws(SchemaError) {
-        self = try SchemaError.catching { try SchemaLoader().load(contentsOf: url) }
+    public init(contentsOf url: URL, prepareDatabase: (@Sendable (Database) throws -> Void)? = nil) throws(SchemaError) {
+        self = try SchemaError.catching { try SchemaLoader(prepareDatabase: prepareDatabase).load(contentsOf: url) }
     }
 
     /// Loads schema.yaml from text already in memory; `url` names the file in errors and is the
@@ -50,9 +67,14 @@ public struct SchemaFile: Sendable {
     /// ```swift
     /// let file = try SchemaFile(yaml: "version: 1.0.0\ntables: {}", url: URL(fileURLWithPath: "schema.yaml"))
     /// ```
+    /// - Parameters:
+    ///   - yaml: The file's text.
+    ///   - url: Where the file would be.
+    ///   - prepareDatabase: What prepares each connection on which SQLite checks the file, as
+    ///     for ``init(contentsOf:prepareDatabase:)``; nil for none.
     /// - Throws: ``SchemaError``, which names the file, line and column to fix.
-    public init(yaml: String, url: URL) throws(SchemaError) {
-        self = try SchemaError.catching { try SchemaLoader().load(yaml: yaml, url: url) }
+    public init(yaml: String, url: URL, prepareDatabase: (@Sendable (Database) throws -> Void)? = nil) throws(SchemaError) {
+        self = try SchemaError.catching { try SchemaLoader(prepareDatabase: prepareDatabase).load(yaml: yaml, url: url) }
     }
 
     /// Creates a schema file value.

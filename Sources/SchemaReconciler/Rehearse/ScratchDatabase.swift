@@ -8,29 +8,38 @@ import GRDB
 ///
 /// The planner asks it what only SQLite knows exactly: how renames rewrite what refers to the
 /// renamed objects, which views and triggers a change leaves broken, what upgrade scripts do to
-/// the schema. A function or collation that the app registers on its own connections is stood
-/// in for by one that does nothing, so that the schema still reads as it does there.
+/// the schema. Its connection is prepared as the app prepares the connections the reconciler
+/// opens (``Reconciler/Options/prepareDatabase``); a function or collation that it still lacks
+/// is stood in for by one that does nothing, so that the schema still reads as it does there.
 ///
 /// ```swift
-/// let scratch = try ScratchDatabase(replaying: catalog)
+/// let scratch = try ScratchDatabase(replaying: catalog, prepareDatabase: options.prepareDatabase)
 /// try scratch.execute(#"ALTER TABLE "people" RENAME TO "users""#)
 /// let renamed = try scratch.inspect()
 /// ```
 package final class ScratchDatabase: Sendable {
     private let queue: DatabaseQueue
 
-    /// Creates an empty copy.
-    package init() throws {
+    /// Creates an empty copy, whose connection `prepareDatabase` prepares.
+    ///
+    /// ```swift
+    /// let scratch = try ScratchDatabase(prepareDatabase: { db in try db.setDefensive(true) })
+    /// ```
+    package init(prepareDatabase: DatabasePreparation? = nil) throws {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = false
-        queue = try DatabaseQueue(configuration: configuration)
+        queue = try DatabaseQueue.inMemory(preparedBy: prepareDatabase, configuration: configuration)
     }
 
     /// Creates the objects of `catalog`: tables (virtual ones with their own storage) first,
     /// then indexes, views and triggers, each kind in creation order. SQLite's own objects and
-    /// the reconciler's are left out.
-    package convenience init(replaying catalog: Catalog) throws {
-        try self.init()
+    /// the reconciler's are left out. `prepareDatabase` prepares the copy's connection.
+    ///
+    /// ```swift
+    /// let scratch = try ScratchDatabase(replaying: try Catalog(db), prepareDatabase: options.prepareDatabase)
+    /// ```
+    package convenience init(replaying catalog: Catalog, prepareDatabase: DatabasePreparation? = nil) throws {
+        try self.init(prepareDatabase: prepareDatabase)
         let entries = catalog.entries.filter {
             $0.sql != nil && !Catalog.isReservedName($0.name) && !Catalog.isReservedName($0.tableName)
         }
@@ -73,16 +82,7 @@ package final class ScratchDatabase: Sendable {
     /// Registers a stand-in for the function or collation that `error` says SQLite lacks;
     /// false when the error is about something else.
     static func standIn(for error: DatabaseError, in db: Database) -> Bool {
-        let message = error.message ?? ""
-        if let name = message.suffix(after: "no such function: ") {
-            db.add(function: DatabaseFunction(name, argumentCount: nil, pure: true) { _ in nil })
-            return true
-        }
-        if let name = message.suffix(after: "no such collation sequence: ") {
-            db.add(collation: DatabaseCollation(name) { $0.compare($1) })
-            return true
-        }
-        return false
+        UnregisteredSQL(message: error.message ?? "")?.registerStandIn(in: db) ?? false
     }
 
     // MARK: In-place edits
@@ -146,12 +146,5 @@ package final class ScratchDatabase: Sendable {
     /// `PRAGMA schema_version`, which every schema change increments.
     package func schemaVersion() throws -> Int {
         try queue.inDatabase { Int(try $0.schemaVersion()) }
-    }
-}
-
-extension String {
-    /// The rest of the text after `prefix`, when it starts with it.
-    fileprivate func suffix(after prefix: String) -> String? {
-        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
     }
 }

@@ -12,7 +12,8 @@ import GRDB
 ///
 /// ```swift
 /// try DatabaseFile.check("app.sqlite")
-/// let queue = try DatabaseFile.open("app.sqlite", readonly: true, busyTimeout: .seconds(30))
+/// let queue = try DatabaseFile.open("app.sqlite", readonly: true, busyTimeout: .seconds(30),
+///                                   preparedBy: options.prepareDatabase)
 /// ```
 enum DatabaseFile {
     // MARK: Paths
@@ -55,9 +56,10 @@ enum DatabaseFile {
 
     /// A read-write connection to the file at `path`, which must exist: a file removed before
     /// it is opened is refused, and none is left in its place.
-    static func openExisting(_ path: String, busyTimeout: Duration) throws -> DatabaseQueue {
+    static func openExisting(_ path: String, busyTimeout: Duration,
+                             preparedBy preparation: DatabasePreparation?) throws -> DatabaseQueue {
         let listed = try requireExisting(path)
-        let queue = try open(path, readonly: false, busyTimeout: busyTimeout)
+        let queue = try open(path, readonly: false, busyTimeout: busyTimeout, preparedBy: preparation)
         // SQLite creates a missing file as it opens it: removed in between, the path names another now.
         guard identity(of: path) == listed else {
             try? queue.close()
@@ -87,12 +89,15 @@ enum DatabaseFile {
     ///
     /// Every connection opened here removes those files as the last one to close, as SQLite does
     /// by default: Apple's SQLite would keep them (persistent WAL), and a dry run or a sync with
-    /// nothing to do would leave two files that were not there before.
-    static func open(_ path: String, readonly: Bool, busyTimeout: Duration) throws -> DatabaseQueue {
+    /// nothing to do would leave two files that were not there before. Then `preparation`, the
+    /// app's, prepares it.
+    static func open(_ path: String, readonly: Bool, busyTimeout: Duration,
+                     preparedBy preparation: DatabasePreparation?) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = readonly && !(isWAL(path) && !FileManager.default.fileExists(atPath: path + "-wal"))
         configuration.busyMode = .timeout(busyTimeout.timeInterval)
         configuration.prepareDatabase { $0.keepsWALFiles = false }
+        configuration.prepareDatabase(with: preparation)
         do {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as DatabaseError {

@@ -20,7 +20,7 @@ extension Reconciler {
             guard try DatabaseFile.check(path) else {
                 return try syncNewDatabase(at: path)
             }
-            return try sync(DatabaseFile.open(path, readonly: false, busyTimeout: options.busyTimeout))
+            return try sync(openDatabase(at: path, readonly: false))
         }
     }
 
@@ -32,7 +32,7 @@ extension Reconciler {
     /// ```
     func sync(existingDatabaseAt path: String) throws -> SyncReport {
         try validatingSchemaFirst {
-            try sync(DatabaseFile.openExisting(path, busyTimeout: options.busyTimeout))
+            try sync(DatabaseFile.openExisting(path, busyTimeout: options.busyTimeout, preparedBy: options.prepareDatabase))
         }
     }
 
@@ -60,7 +60,7 @@ extension Reconciler {
         }
         let report: SyncReport
         do {
-            let queue = try DatabaseFile.open(temporary, readonly: false, busyTimeout: options.busyTimeout)
+            let queue = try openDatabase(at: temporary, readonly: false)
             report = try sync(queue)
             try queue.close()
         } catch let error as ReconcileError {
@@ -76,7 +76,7 @@ extension Reconciler {
             try FileManager.default.linkItem(atPath: temporary, toPath: path)
         } catch {
             if FileManager.default.fileExists(atPath: path) {
-                return try sync(DatabaseFile.open(path, readonly: false, busyTimeout: options.busyTimeout))
+                return try sync(openDatabase(at: path, readonly: false))
             }
             // A file system without hard links.
             try FileManager.default.moveItem(atPath: temporary, toPath: path)
@@ -111,9 +111,9 @@ extension Reconciler {
     public func plan(databaseAt path: String) throws -> Plan {
         try validatingSchemaFirst {
             guard try DatabaseFile.check(path) else {
-                return try plan(DatabaseQueue())
+                return try plan(inMemoryDatabase())
             }
-            return try plan(DatabaseFile.open(path, readonly: true, busyTimeout: options.busyTimeout))
+            return try plan(openDatabase(at: path, readonly: true))
         }
     }
 

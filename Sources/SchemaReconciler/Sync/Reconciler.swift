@@ -65,6 +65,34 @@ public struct Reconciler: Sendable {
         /// options.allowsDefensiveModeOff = false   // copy tables rather than leave defensive mode
         /// ```
         public var allowsDefensiveModeOff = true
+        /// Prepares every connection the reconciler opens, as GRDB's
+        /// `Configuration.prepareDatabase` does: register here the collations, SQL functions
+        /// and full-text tokenizers of the app's own that schema.yaml uses. Nil (the default)
+        /// prepares nothing.
+        ///
+        /// It runs on the connections SQLite checks schema.yaml on when it is loaded, on the
+        /// schema-only copy where a sync rehearses its plan, on the connection a sync, a dry
+        /// run or a status opens by path, and on the databases of
+        /// ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)``: a schema that uses the app's
+        /// own collation is then checked with it, and an index on a column that uses it is
+        /// built in its order. A connection the app passes in (``Reconciler/sync(_:)``) is the
+        /// app's own, and is not prepared again. GRDB's own collations and functions
+        /// (`swiftLocalizedCaseInsensitiveCompare`…) are on every connection without it.
+        ///
+        /// An error it throws ends the call, and the database is left as it was: as
+        /// ``ReconcileError/cannotOpenDatabase(path:error:)`` for a connection by path, as
+        /// ``SchemaError/preparationFailed(path:reason:)`` while schema.yaml is loaded, and as
+        /// ``ReconcileError/database(_:)`` for a connection in memory.
+        ///
+        /// ```swift
+        /// options.prepareDatabase = { db in
+        ///     db.add(collation: DatabaseCollation("localizedCaseInsensitiveCompare") { $0.localizedCaseInsensitiveCompare($1) })
+        ///     db.add(function: DatabaseFunction("initials", argumentCount: 1, pure: true) { values in
+        ///         String.fromDatabaseValue(values[0])?.split(separator: " ").compactMap(\.first).map(String.init).joined()
+        ///     })
+        /// }
+        /// ```
+        public var prepareDatabase: (@Sendable (Database) throws -> Void)?
         /// Whether a change that leaves the stored rows as they are is made in place (the
         /// table's definition rewritten, or NOT NULL set by SQLite's `ALTER COLUMN`; no row
         /// copied), where the connection allows it. Off, every change `ADD/RENAME/DROP COLUMN`
@@ -183,7 +211,7 @@ public struct Reconciler: Sendable {
             return file
         case .url(let url):
             do {
-                return try SchemaFile(contentsOf: url)
+                return try SchemaFile(contentsOf: url, prepareDatabase: options.prepareDatabase)
             } catch {
                 throw ReconcileError.invalidSchema(error)
             }
@@ -200,6 +228,27 @@ public struct Reconciler: Sendable {
     public func refuseDeniedHazards(in plan: Plan) throws(ReconcileError) {
         let denied = plan.deniedHazards(options.deniedHazards)
         if !denied.isEmpty { throw ReconcileError.hazardsDenied(denied) }
+    }
+
+    // MARK: Connections
+
+    /// A connection to the database file at `path`, prepared by ``Options/prepareDatabase``.
+    func openDatabase(at path: String, readonly: Bool) throws -> DatabaseQueue {
+        try DatabaseFile.open(path, readonly: readonly, busyTimeout: options.busyTimeout, preparedBy: options.prepareDatabase)
+    }
+
+    /// An empty database in memory, prepared by ``Options/prepareDatabase``: what a dry run or
+    /// a status reads for a file that does not exist, and what `verifyUpgradePaths` builds.
+    ///
+    /// - Throws: ``ReconcileError/database(_:)`` when the preparation fails.
+    func inMemoryDatabase() throws(ReconcileError) -> DatabaseQueue {
+        do {
+            return try DatabaseQueue.inMemory(preparedBy: options.prepareDatabase)
+        } catch let error as DatabaseError {
+            throw .database(error)
+        } catch {
+            throw .database(DatabaseError(resultCode: .SQLITE_ERROR, message: "\(error)"))
+        }
     }
 
     /// What makes the plans of syncs with `file`.

@@ -88,7 +88,7 @@ struct SyncPlanning {
         let renames = try Self.renames(file.schema, live: live)
         // The copy is made only when there is something for SQLite to say: views or triggers
         // that could break, renames to do, or steps beyond what the loader already had it accept.
-        var scratch = renames.isEmpty && !catalog.hasViewsOrTriggers ? nil : try ScratchDatabase(replaying: catalog)
+        var scratch = renames.isEmpty && !catalog.hasViewsOrTriggers ? nil : try scratchCopy(of: catalog)
         var scratchStart = try scratch?.schemaVersion()
         plan.brokenBefore = try scratch?.brokenObjects() ?? []
         let planner = Planner(declared: file.schema, drop: drop, live: live, facts: facts)
@@ -103,7 +103,7 @@ struct SyncPlanning {
         plan.changes = renames.changes + diff.changes
         plan.steps = renameSteps + steps
         if scratch == nil, !plan.upgrades.isEmpty || !plan.steps.allSatisfy(\.isAcceptedByLoader) {
-            scratch = try ScratchDatabase(replaying: catalog)
+            scratch = try scratchCopy(of: catalog)
             scratchStart = try scratch?.schemaVersion()
         }
         var sessions: [Int] = []
@@ -125,6 +125,12 @@ struct SyncPlanning {
         let base = Int(try db.schemaVersion())
         if rehearsed.count == sessions { return rehearsed.map { base + $0 } }
         return SchemaEditSession.versions(of: steps, from: base)
+    }
+
+    /// The schema-only copy of the database whose catalog is `catalog`, its connection prepared
+    /// as the app prepares the connections the reconciler opens.
+    private func scratchCopy(of catalog: Catalog) throws -> ScratchDatabase {
+        try ScratchDatabase(replaying: catalog, prepareDatabase: options.prepareDatabase)
     }
 
     /// An in-place edit that SQLite says would store the table's rows or keys another way.

@@ -55,11 +55,11 @@ extension Reconciler {
         let exists = try DatabaseFile.check(path)
         let file = try loadedSchema()
         guard exists else {
-            var status = try status(DatabaseQueue(), file: file)
+            var status = try status(inMemoryDatabase(), file: file)
             status.databaseExists = false
             return status
         }
-        return try status(DatabaseFile.open(path, readonly: true, busyTimeout: options.busyTimeout), file: file)
+        return try status(openDatabase(at: path, readonly: true), file: file)
     }
 
     /// Where the database behind an app's GRDB connection stands; reads only.

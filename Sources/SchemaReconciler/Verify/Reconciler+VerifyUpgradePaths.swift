@@ -12,7 +12,8 @@ extension Reconciler {
     /// succeeded; that the schema equals a new database built from the current file; that
     /// every generated value is still there (through `renamed_from`; what `drop` names, and
     /// what upgrades updated or deleted, excepted); that the upgrades that should run ran;
-    /// and that a second sync has nothing to do. Nothing is written to disk.
+    /// and that a second sync has nothing to do. Nothing is written to disk. Each database is
+    /// in memory, prepared by ``Options/prepareDatabase``, as every connection of a sync is.
     ///
     /// From an app's test target, with the schema files of past releases bundled as resources:
     ///
@@ -45,7 +46,7 @@ extension Reconciler {
 
     /// The schema of a new database built from the current file, as a declared schema.
     private func newDatabaseSchema() throws -> Schema {
-        let queue = try DatabaseQueue()
+        let queue = try inMemoryDatabase()
         _ = try sync(queue)
         let inspected = try InspectedSchema(queue)
         if let file = inspected.file { return file.schema }
@@ -56,9 +57,9 @@ extension Reconciler {
                             rowsPerTable: Int) throws -> UpgradePathResult {
         var result = UpgradePathResult(source: release.source, version: release.version,
                                        tables: release.file.schema.tables.count, rows: 0, upgrades: [], notes: [], problems: [])
-        let queue = try DatabaseQueue()
+        let queue = try inMemoryDatabase()
         do {
-            _ = try Reconciler(schema: release.file).sync(queue)
+            _ = try releaseReconciler(release).sync(queue)
         } catch let error as ReconcileError {
             result.problems = [.releaseCannotBeBuilt(error)]
             return result
@@ -92,6 +93,14 @@ extension Reconciler {
         }
         result.problems += try secondSyncProblems(queue, file: file)
         return result
+    }
+
+    /// What builds the database of `release`: its own file, with this reconciler's preparation
+    /// of connections, so that the app's collations and functions are there.
+    private func releaseReconciler(_ release: SchemaRelease) -> Reconciler {
+        var options = Options()
+        options.prepareDatabase = self.options.prepareDatabase
+        return Reconciler(schema: release.file, options: options)
     }
 
     /// A difference between the live schema and the one a new database gets.

@@ -5,7 +5,9 @@ import Foundation
 /// The schema file of a release the app shipped, as ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)``
 /// reads it: a database of that release is built from it, filled with rows, and synced with the
 /// current file. Its upgrade scripts are not read (they never run again), so a history folder
-/// needs only the files.
+/// needs only the files. Nor does loading it need the app's collations and functions: the
+/// release's database is built on a connection that the reconciler's
+/// ``Reconciler/Options/prepareDatabase`` prepares, where SQLite checks its schema with them.
 ///
 /// ```swift
 /// let history = try SchemaRelease.history(in: Bundle.module.url(forResource: "history", withExtension: nil)!)
@@ -29,9 +31,7 @@ public struct SchemaRelease: Sendable {
     /// ```
     /// - Throws: ``SchemaError`` when the file is not a valid schema file.
     public init(contentsOf url: URL) throws(SchemaError) {
-        var loader = SchemaLoader()
-        loader.readsScripts = false
-        file = try SchemaError.catching { try loader.load(contentsOf: url) }
+        file = try SchemaError.catching { try Self.loader.load(contentsOf: url) }
         source = SchemaLoader.displayPath(of: url)
     }
 
@@ -42,10 +42,17 @@ public struct SchemaRelease: Sendable {
     /// ```
     /// - Throws: ``SchemaError`` when the text is not a valid schema file.
     public init(yaml: String, source: String) throws(SchemaError) {
+        file = try SchemaError.catching { try Self.loader.load(yaml: yaml, url: URL(fileURLWithPath: source)) }
+        self.source = source
+    }
+
+    /// How a release's file is loaded: without its scripts, and with a stand-in for each
+    /// collation or function of the app's own.
+    private static var loader: SchemaLoader {
         var loader = SchemaLoader()
         loader.readsScripts = false
-        file = try SchemaError.catching { try loader.load(yaml: yaml, url: URL(fileURLWithPath: source)) }
-        self.source = source
+        loader.standsInForUnregisteredSQL = true
+        return loader
     }
 
     /// The releases in `directory`: every `*.yaml` file in it, and every `schema.yaml` one folder

@@ -135,8 +135,8 @@ import Testing
         let space = try Workspace()
         try space.writeSchema("version: 1.0.0\ntables: {}\nvirtual_tables:\n  docs: fts5(title, tokenize='no_such_tokenizer')\n")
         let error = #expect(throws: ReconcileError.self) { try space.sync() }
-        guard case .invalidSchema(.refusedBySQLite(_, _, let location)) = error else {
-            Issue.record("expected SQLite to refuse the declaration, got \(String(describing: error))")
+        guard case .invalidSchema(.unregistered("no_such_tokenizer", "tokenizer", "virtual table 'docs'", let location)) = error else {
+            Issue.record("expected the tokenizer to be unregistered, got \(String(describing: error))")
             return
         }
         #expect(location.line == 4)

@@ -74,7 +74,6 @@ import Testing
         let table = "tables:\n  t:\n    columns:\n      id: { type: INTEGER, primary_key: true }\n"
         let cases: [(yaml: String, needle: String, phrase: String)] = [
             (table + "      a: { type: TEXT, check: \"a >>> 0\" }\n", "t:", "syntax error"),
-            (table + "      a: { type: TEXT, collate: NO_SUCH }\n", "t:", "no such collation sequence"),
             (table + "      a: { type: TEXT, default_sql: \"(id + 1)\" }\n", "t:", "not constant"),
             (table + "      a: { type: INTEGER, generated: \"missing + 1\" }\n", "t:", "no such column: missing"),
             (table + "    indexes:\n      t_a: { columns: [id], where: \"id >\" }\n", "t_a:", "incomplete input"),

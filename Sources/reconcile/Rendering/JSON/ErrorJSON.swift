@@ -25,7 +25,7 @@ enum ErrorJSON {
             ("exitStatus", .integer(Int(ExitStatus(error).rawValue))),
             ("isBusy", .boolean(error.isBusy)),
             ("isInvalidInput", .boolean(error.isInvalidInput)),
-            ("message", .string(error.description)),
+            ("message", .string(ErrorText.description(error))),
         ]
         members += fields(of: error)
         return .object(members: members)

@@ -1,0 +1,115 @@
+import GRDB
+
+// MARK: - UnregisteredSQL
+
+/// A collation, SQL function or full-text tokenizer that a statement uses and that the
+/// connection does not have, as SQLite's error names it: neither built into SQLite nor added by
+/// GRDB to every connection, so the app's own (or a misspelt name).
+///
+/// ```swift
+/// if let missing = UnregisteredSQL(message: "no such collation sequence: french") {
+///     missing.kind                    // .collation
+///     missing.registerStandIn(in: db) // true: SQLite now has a "french" that does nothing
+/// }
+/// ```
+package struct UnregisteredSQL: Hashable, Sendable {
+    /// What the connection lacks.
+    package enum Kind: String, Sendable {
+        /// A collation (`COLLATE name`).
+        case collation
+        /// An SQL function.
+        case function
+        /// A full-text tokenizer (`tokenize = 'name'`).
+        case tokenizer
+    }
+
+    /// What the connection lacks.
+    package var kind: Kind
+    /// Its name, as the statement spells it.
+    package var name: String
+
+    /// A collation, function or tokenizer that the connection lacks.
+    ///
+    /// ```swift
+    /// let missing = UnregisteredSQL(kind: .function, name: "initials")
+    /// ```
+    package init(kind: Kind, name: String) {
+        self.kind = kind
+        self.name = name
+    }
+
+    /// What SQLite's message says the connection lacks; nil for any other message.
+    ///
+    /// ```swift
+    /// UnregisteredSQL(message: "no such function: initials")?.name // "initials"
+    /// ```
+    package init?(message: String) {
+        guard let (prefix, kind) = Self.messages.first(where: { message.hasPrefix($0.0) }) else { return nil }
+        self.init(kind: kind, name: String(message.dropFirst(prefix.count)))
+    }
+
+    /// What a ``SchemaError/unregistered(_:kind:in:at:)`` error names; nil for another error.
+    ///
+    /// ```swift
+    /// let missing = file.standIns.compactMap(UnregisteredSQL.init)
+    /// ```
+    package init?(_ error: SchemaError) {
+        guard case .unregistered(let name, let kind, _, _) = error, let kind = Kind(rawValue: kind) else { return nil }
+        self.init(kind: kind, name: name)
+    }
+
+    /// SQLite's messages for what a connection lacks (FTS5's, then FTS3's, for a tokenizer).
+    private static let messages: [(String, Kind)] = [
+        ("no such collation sequence: ", .collation),
+        ("no such function: ", .function),
+        ("no such tokenizer: ", .tokenizer),
+        ("unknown tokenizer: ", .tokenizer),
+    ]
+
+    // MARK: Stand-ins
+
+    /// Registers on `db` a stand-in that does nothing: a collation that compares as Swift
+    /// compares strings, a function of any arguments that returns NULL. False for a tokenizer,
+    /// which has none.
+    ///
+    /// ```swift
+    /// UnregisteredSQL(kind: .collation, name: "french").registerStandIn(in: db)
+    /// ```
+    @discardableResult
+    package func registerStandIn(in db: Database) -> Bool {
+        switch kind {
+        case .collation:
+            db.add(collation: DatabaseCollation(name) { $0.compare($1) })
+        case .function:
+            db.add(function: DatabaseFunction(name, argumentCount: nil, pure: true) { _ in nil })
+        case .tokenizer:
+            return false
+        }
+        return true
+    }
+
+    /// Whether it names the same as `other`: SQLite's names ignore ASCII letter case.
+    ///
+    /// ```swift
+    /// UnregisteredSQL(kind: .collation, name: "French").isSame(as: UnregisteredSQL(kind: .collation, name: "FRENCH")) // true
+    /// ```
+    package func isSame(as other: UnregisteredSQL) -> Bool {
+        kind == other.kind && name.isSameName(as: other.name)
+    }
+
+    // MARK: What every connection has
+
+    /// What every connection has of this kind, for messages: SQLite's own, and GRDB's.
+    ///
+    /// ```swift
+    /// UnregisteredSQL(kind: .collation, name: "french").builtIns
+    /// // "SQLite's built-in collations (BINARY, NOCASE, RTRIM) and GRDB's (swiftLocalizedCaseInsensitiveCompare…)"
+    /// ```
+    package var builtIns: String {
+        switch kind {
+        case .collation: "SQLite's built-in collations (BINARY, NOCASE, RTRIM) and GRDB's (swiftLocalizedCaseInsensitiveCompare…)"
+        case .function: "SQLite's built-in functions and GRDB's (swiftLowercaseString…)"
+        case .tokenizer: "SQLite's built-in tokenizers (unicode61, ascii, porter, trigram)"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import GRDB
+
+// MARK: - Stand-ins for the app's own SQL
+
+extension Reconciler {
+    /// This reconciler with schema.yaml loaded once, a stand-in that does nothing taking the
+    /// place of each collation and function of the app's own that it uses (and that `releases`
+    /// use), on every connection the reconciler opens, after ``Options/prepareDatabase``.
+    ///
+    /// The `reconcile` command cannot run the app's code: this is how its dry runs, checks,
+    /// statuses and upgrade paths still work with such a schema. A stand-in collation orders
+    /// nothing as the app's does, so what it makes is never written to a database.
+    ///
+    /// ```swift
+    /// let standingIn = try reconciler.standingInForUnregisteredSQL()
+    /// for standIn in standingIn.standIns { print("warning:", standIn.message) }
+    /// let plan = try standingIn.plan(databaseAt: "app.sqlite")
+    /// ```
+    ///
+    /// - Throws: ``ReconcileError/invalidSchema(_:)``.
+    package func standingInForUnregisteredSQL(alsoFor releases: [SchemaRelease] = []) throws(ReconcileError) -> Reconciler {
+        var loader = SchemaLoader(prepareDatabase: options.prepareDatabase)
+        loader.standsInForUnregisteredSQL = true
+        let file: SchemaFile
+        do {
+            file = try SchemaError.catching { try loader.load(contentsOf: schemaURL) }
+        } catch {
+            throw .invalidSchema(error)
+        }
+        let missing = (file.standIns + releases.flatMap(\.file.standIns)).compactMap(UnregisteredSQL.init)
+        var standingIn = self
+        standingIn.source = .loaded(file)
+        standingIn.options.prepareDatabase = { [options] db in
+            try options.prepareDatabase?(db)
+            for standIn in missing { standIn.registerStandIn(in: db) }
+        }
+        return standingIn
+    }
+
+    /// The collations and functions that the loaded schema.yaml uses and that were stood in
+    /// for, each as the ``SchemaError/unregistered(_:kind:in:at:)`` error a sync throws; empty
+    /// for a reconciler that reads the file at each sync.
+    ///
+    /// ```swift
+    /// try reconciler.standingInForUnregisteredSQL().standIns.map(\.location)
+    /// ```
+    package var standIns: [SchemaError] {
+        guard case .loaded(let file) = source else { return [] }
+        return file.standIns
+    }
+}
