@@ -88,7 +88,7 @@ struct SyncPlanning {
         let renames = try Self.renames(file.schema, live: live)
         // The copy is made only when there is something for SQLite to say: views or triggers
         // that could break, renames to do, or steps beyond what the loader already had it accept.
-        var scratch = renames.isEmpty && !catalog.hasViewsOrTriggers ? nil : try scratchCopy(of: catalog)
+        var scratch = renames.isEmpty && !catalog.hasViewsOrTriggers ? nil : try scratchCopy(of: catalog, like: db)
         var scratchStart = try scratch?.schemaVersion()
         plan.brokenBefore = try scratch?.brokenObjects() ?? []
         let planner = Planner(declared: file.schema, drop: drop, live: live, facts: facts)
@@ -103,7 +103,7 @@ struct SyncPlanning {
         plan.changes = renames.changes + diff.changes
         plan.steps = renameSteps + steps
         if scratch == nil, !plan.upgrades.isEmpty || !plan.steps.allSatisfy(\.isAcceptedByLoader) {
-            scratch = try scratchCopy(of: catalog)
+            scratch = try scratchCopy(of: catalog, like: db)
             scratchStart = try scratch?.schemaVersion()
         }
         var sessions: [Int] = []
@@ -128,9 +128,16 @@ struct SyncPlanning {
     }
 
     /// The schema-only copy of the database whose catalog is `catalog`, its connection prepared
-    /// as the app prepares the connections the reconciler opens.
-    private func scratchCopy(of catalog: Catalog) throws -> ScratchDatabase {
-        try ScratchDatabase(replaying: catalog, prepareDatabase: options.prepareDatabase)
+    /// as the app prepares the connections the reconciler opens, and in SQLite's defensive mode
+    /// when `db`, the connection the plan is made for, is: SQLite then allows the rehearsal what
+    /// it allows the sync.
+    private func scratchCopy(of catalog: Catalog, like db: Database) throws -> ScratchDatabase {
+        let defensive = db.isDefensive
+        let prepareDatabase = options.prepareDatabase
+        return try ScratchDatabase(replaying: catalog, prepareDatabase: { copy in
+            try prepareDatabase?(copy)
+            try copy.setDefensive(defensive)
+        })
     }
 
     /// An in-place edit that SQLite says would store the table's rows or keys another way.

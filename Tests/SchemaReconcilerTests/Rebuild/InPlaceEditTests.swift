@@ -240,6 +240,22 @@ import Testing
         #expect(try space.remainingChanges() == [])
     }
 
+    /// An app that keeps defensive mode on, but not on the connection it passes: the copy the
+    /// plan is rehearsed on is in defensive mode as that connection is (not as the platform's
+    /// default would have it), so the edit is rehearsed, and made, in place.
+    @Test func theRehearsalCopyIsInDefensiveModeAsTheAppsConnectionIs() throws {
+        let space = try Self.itemGainingACheck()
+        var options = Reconciler.Options()
+        options.allowsDefensiveModeOff = false
+        var configuration = Configuration()
+        configuration.prepareDatabase { try $0.setDefensive(false) }
+        let queue = try DatabaseQueue(path: space.databasePath, configuration: configuration)
+        let plan = try space.reconciler(options).plan(queue)
+        #expect(plan.warnings == [])
+        #expect(plan.steps.map(\.method) == [.inPlace])
+        #expect(try space.reconciler(options).sync(queue).editedInPlace("items"))
+    }
+
     /// A synced database with one item, whose schema.yaml now gives `items.name` a CHECK.
     private static func itemGainingACheck() throws -> Workspace {
         let space = try Workspace()
