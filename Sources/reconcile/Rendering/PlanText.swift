@@ -21,6 +21,7 @@ struct PlanText {
     var script: String {
         var lines = [heading]
         lines += plan.warnings.map { comment("warning: \($0)") }
+        lines += opening
         var sessions = plan.editSessionVersions[...]
         lines += steps(plan.expandSteps, sessions: &sessions)
         for (offset, upgrade) in plan.upgrades.enumerated() {
@@ -38,7 +39,22 @@ struct PlanText {
             lines.append("")
             lines.append(closing)
         }
+        if !opening.isEmpty { lines.append("COMMIT;") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the sync does before its first step: foreign key enforcement off when the plan
+    /// rebuilds or drops a table (before the transaction: SQLite ignores the switch inside one),
+    /// then the transaction, which `COMMIT` ends. Nothing for a plan without steps or upgrades.
+    private var opening: [String] {
+        guard !plan.isEmpty else { return [] }
+        var lines = [""]
+        if plan.requiresForeignKeysOff {
+            lines += [comment("foreign key enforcement off, or dropping the old table would delete the rows that reference it "
+                              + "(the sync turns it back on afterwards when the connection had it on)"),
+                      "PRAGMA foreign_keys = OFF;"]
+        }
+        return lines + ["BEGIN IMMEDIATE;"]
     }
 
     /// What `--check` prints: whether a sync would change anything, and what, one step a line,

@@ -12,9 +12,10 @@ extension Workspace {
     /// but the reconciler's record (the script leaves recording to the sync). Only for plans
     /// without upgrades, which the script shows as comments.
     ///
-    /// `sqlite3` runs the script when it is installed (in defensive mode, as Apple's is, it is
-    /// turned off first with `.dbconfig defensive off`); otherwise a connection of the tests runs
-    /// it the same way, statement by statement, each on its own.
+    /// `sqlite3` runs the script when it is installed and runs with the SQLite the tests run
+    /// with (in defensive mode, as Apple's is, it is turned off first with `.dbconfig defensive
+    /// off`); otherwise a connection of the tests runs it the same way, statement by statement,
+    /// each on its own.
     ///
     /// - Parameter varying: Columns whose values depend on when they are written
     ///   (`DEFAULT CURRENT_TIMESTAMP`), left out of the comparison.
@@ -41,34 +42,47 @@ extension Workspace {
 
     /// Runs `script` on the database at `path` as `sqlite3` does.
     private static func runScript(_ script: String, on path: String, sourceLocation: Testing.SourceLocation) throws {
-        guard let sqlite3 = executable(named: "sqlite3") else {
-            let queue = try DatabaseQueue(path: path)
+        guard let sqlite3 = shell else {
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = false   // as in the sqlite3 shell
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
             try queue.writeWithoutTransaction { db in
                 try db.setDefensive(false)
                 try db.execute(sql: script)
             }
             return
         }
-        let process = Process()
-        process.executableURL = sqlite3
-        process.arguments = ["-bail", "-cmd", ".dbconfig defensive off", path]
-        let input = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data(script.utf8))
-        try input.fileHandleForWriting.close()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "sqlite3: \(message)", sourceLocation: sourceLocation)
+        let file = path + ".sql"
+        try script.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try run(sqlite3, ["-bail", "-cmd", ".dbconfig defensive off", path, ".read '\(file)'"])
+        #expect(result.status == 0, "sqlite3: \(result.errors)", sourceLocation: sourceLocation)
     }
 
-    /// An executable on the `PATH`.
-    private static func executable(named name: String) -> URL? {
+    /// The `sqlite3` shell on the `PATH`, when it runs with the SQLite the tests run with (a
+    /// shell built against another SQLite refuses to start: "SQLite header and source version
+    /// mismatch").
+    private static let shell: URL? = {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        return folders.map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+        let found = folders.map { URL(fileURLWithPath: String($0)).appendingPathComponent("sqlite3") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        guard let found, (try? run(found, [":memory:", "SELECT 1"]))?.status == 0 else { return nil }
+        return found
+    }()
+
+    /// Runs `executable` with `arguments`, and waits for it.
+    private static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, message)
     }
 
     /// The schema objects (but the reconciler's), the schema version, and the rows of each table
