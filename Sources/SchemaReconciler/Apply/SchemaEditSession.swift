@@ -113,14 +113,15 @@ package enum SchemaEditSession {
 
     // MARK: Grouping
 
-    /// The steps in order, each run of consecutive in-place steps as one group.
+    /// The steps in order, each run of consecutive in-place steps of one phase as one group
+    /// (the upgrades run between the phases, so a session never spans them).
     package static func groups(_ steps: [Step]) -> [(inPlace: Bool, steps: ArraySlice<Step>)] {
         var groups: [(inPlace: Bool, steps: ArraySlice<Step>)] = []
         var start = steps.startIndex
         while start < steps.endIndex {
-            let inPlace = steps[start].method == .inPlace
+            let inPlace = steps[start].method == .inPlace, phase = steps[start].phase
             var end = start + 1
-            while end < steps.endIndex && (steps[end].method == .inPlace) == inPlace { end += 1 }
+            while end < steps.endIndex && (steps[end].method == .inPlace) == inPlace && steps[end].phase == phase { end += 1 }
             groups.append((inPlace, steps[start..<end]))
             start = end
         }

@@ -256,6 +256,30 @@ import Testing
         #expect(try space.reconciler(options).sync(queue).editedInPlace("items"))
     }
 
+    /// Columns appended before the upgrades and NOT NULL given after them are two edit
+    /// sessions, one on each side of the upgrades: each sets the version the dry run printed.
+    @Test func editsBeforeAndAfterTheUpgradesAreTwoSessions() throws {
+        func schema(version: String, added: Bool) -> String {
+            var yaml = "version: \(version)\ntables:\n"
+            for table in ["a", "b", "items"] {
+                yaml += "  \(table):\n    columns:\n      id: { type: INTEGER, primary_key: true }\n      name: TEXT\n"
+                if added { yaml += table == "items" ? "      slug: { type: TEXT, not_null: true }\n" : "      note: TEXT\n" }
+            }
+            return yaml + (added ? "upgrades:\n  1.1.0: upgrades/1.1.0.sql\n" : "")
+        }
+        let space = try Workspace()
+        try space.writeSchema(schema(version: "1.0.0", added: false))
+        try space.sync()
+        try space.execute("INSERT INTO a (id) VALUES (1); INSERT INTO b (id) VALUES (1); "
+            + "INSERT INTO items (id, name) VALUES (1, 'a'), (2, NULL)")
+        try space.write("UPDATE items SET slug = lower(coalesce(name, 'x')) || id;", to: "upgrades/1.1.0.sql")
+        try space.writeSchema(schema(version: "1.1.0", added: true))
+        let report = try space.syncComparingWithItsDryRun()
+        #expect(report.plan.steps.map(\.method) == [.native, .inPlace, .inPlace, .inPlace])
+        #expect(report.statements.filter { $0.hasPrefix("PRAGMA schema_version") }.count == 2)
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT slug FROM items ORDER BY id") } == ["a1", "x2"])
+    }
+
     /// A synced database with one item, whose schema.yaml now gives `items.name` a CHECK.
     private static func itemGainingACheck() throws -> Workspace {
         let space = try Workspace()
