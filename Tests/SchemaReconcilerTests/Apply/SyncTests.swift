@@ -308,18 +308,20 @@ import Testing
 
     /// Apple's SQLite keeps the `-wal` and `-shm` files after the last connection closes
     /// (persistent WAL). Whatever only reads leaves the folder as it found it all the same: the
-    /// command line's dry run, check, status and inspect, and a sync with nothing to do.
+    /// command line's dry run, check, status, inspect and verify, and a sync with nothing to do.
     @Test func whatOnlyReadsAWALDatabaseLeavesOnlyTheDatabaseFile() throws {
         let space = try Workspace()
         try space.writeSchema(Self.base)
         try space.sync()
         try space.execute("PRAGMA journal_mode = WAL")
+        try space.write(Self.base.replacingOccurrences(of: "version: 1.0.0", with: "version: 0.9.0"), to: "history/0.9.0.yaml")
         let files = try FileManager.default.contentsOfDirectory(atPath: space.url.path).sorted()
-        #expect(files == ["app.sqlite", "schema.yaml"])
+        #expect(files == ["app.sqlite", "history", "schema.yaml"])
         let bytes = try space.fileBytes()
 
         #expect(try !space.sync().didChange)
-        for arguments in [["--dry-run"], ["--check"], ["status"], ["inspect"]] {
+        #expect(try FileManager.default.contentsOfDirectory(atPath: space.url.path).sorted() == files)
+        for arguments in [["--dry-run"], ["--check"], ["status"], ["inspect"], ["verify", "--history", "history"]] {
             let result = try ReconcileCommand.run(arguments, in: space.url)
             #expect(result.status == 0, "\(arguments): \(result.error)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: space.url.path).sorted() == files, "\(arguments)")
