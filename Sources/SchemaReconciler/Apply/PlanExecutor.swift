@@ -52,12 +52,7 @@ struct PlanExecutor {
         // (and which read back as declared: the round-trip tests hold that); an existing one is
         // read again and compared with the file.
         let kept = prepared.isNewDatabase ? [] : try verify(in: db)
-        let warnings = plan.warnings.filter { warning in
-            switch warning {
-            case .undeclared: false   // read again above
-            default: true
-            }
-        }
+        let warnings = plan.warnings.filter { if case .undeclared = $0 { false } else { true } }
         let finalWarnings = kept.map(SyncWarning.undeclared) + warnings
         progress?.enter(.recording)
         try StoredState(version: plan.toVersion, fingerprint: planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
