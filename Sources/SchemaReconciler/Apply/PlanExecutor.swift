@@ -14,19 +14,19 @@ import GRDB
 /// ```
 struct PlanExecutor {
     /// The plan and what the sync knows besides.
-    var prepared: SyncPlanning.Prepared
+    var prepared: PreparedPlan
     /// What made the plan, for the contract steps when they must be planned again.
-    var planning: SyncPlanning
+    var planning: any PlanContext
     /// Tells the app's progress handler where the run stands; nil when it set none.
     private let progress: ProgressReporter?
 
     private var plan: Plan { prepared.plan }
 
     /// Creates the executor of `prepared`, made by `planning`.
-    init(prepared: SyncPlanning.Prepared, planning: SyncPlanning) {
+    init(prepared: PreparedPlan, planning: any PlanContext) {
         self.prepared = prepared
         self.planning = planning
-        progress = ProgressReporter(planning.options.progress, plan: prepared.plan)
+        progress = ProgressReporter(planning.progress, plan: prepared.plan)
     }
 
     /// Applies the plan; throws a ``ReconcileError`` at the first thing that fails, leaving the
@@ -78,7 +78,7 @@ struct PlanExecutor {
             }
             var ran: [String] = []
             let version = try SchemaEditSession.run(in: db, version: sessions.popFirst(),
-                                                    allowingDefensiveModeOff: planning.options.allowsDefensiveModeOff) {
+                                                    allowingDefensiveModeOff: planning.allowsDefensiveModeOff) {
                 for step in group.steps { try run(step, in: db, statements: &ran) }
             }
             statements += [SchemaEditSession.opening] + ran + [SchemaEditSession.settingVersion(version), SchemaEditSession.closing]
@@ -88,7 +88,7 @@ struct PlanExecutor {
     /// Counts the rows that would violate what the step adds (refusing with every count when
     /// some do), then runs its statements, each on its own.
     private func run(_ step: Step, in db: Database, statements: inout [String]) throws {
-        try planning.options.cancellation.check()
+        try planning.cancellation.check()
         progress?.begin(step)
         var violations: [DataViolation] = []
         for check in step.checks {
@@ -120,12 +120,12 @@ struct PlanExecutor {
         let now = Date()
         var applied: [AppliedUpgrade] = []
         for upgrade in plan.upgrades {
-            try planning.options.cancellation.check()
+            try planning.cancellation.check()
             progress?.begin(upgrade)
             switch upgrade.kind {
             case .script:
                 guard let script = planning.file.script(for: upgrade) else { continue }
-                try ScriptRunner(upgrade: upgrade, script: script, cancellation: planning.options.cancellation).run(in: db)
+                try ScriptRunner(upgrade: upgrade, script: script, cancellation: planning.cancellation).run(in: db)
                 applied.append(AppliedUpgrade(upgrade: upgrade, checksum: Fingerprint.checksum(ofScript: script.sql),
                                               appliedAt: now))
             case .code:
@@ -139,7 +139,7 @@ struct PlanExecutor {
     }
 
     /// Runs a code upgrade; one that ends the sync's transaction fails, whatever it threw.
-    private func run(_ code: Reconciler.CodeUpgrade, as upgrade: Upgrade, in db: Database) throws {
+    private func run(_ code: CodeUpgrade, as upgrade: Upgrade, in db: Database) throws {
         var failure: (any Error)?
         do {
             try code.body(db)
@@ -164,8 +164,8 @@ struct PlanExecutor {
         guard catalog.schemaText != expected.schemaText else { return nil }
         let live = try SchemaInspector().inspect(catalog, in: db)
         // Planned here without a rehearsal, so without in-place edits, which SQLite has not vetted.
-        var facts = Planner.Facts(sqliteVersion: try SyncPlanning.sqliteVersion(db), reservedTables: catalog.reservedTables)
-        facts.allowsAlterColumn = planning.options.editsInPlace
+        var facts = Planner.Facts(sqliteVersion: SQLiteLibrary.versionNumber, reservedTables: catalog.reservedTables)
+        facts.allowsAlterColumn = planning.editsInPlace
         plan.steps = plan.expandSteps + (try planning.contractPlan(after: live, drop: prepared.drop, facts: facts)).steps
         return .contractReplannedAtSync(after: plan.upgrades)
     }
@@ -184,7 +184,7 @@ struct PlanExecutor {
     /// Refuses to leave a view or trigger that worked before the sync unable to compile.
     private func checkViewsAndTriggers(in db: Database) throws {
         let before = Set(plan.brokenBefore.flatMap(\.keys))
-        let broken = try SchemaInspector().brokenObjects(db).filter { !before.isSuperset(of: $0.keys) }
+        let broken = try BrokenObject.all(in: db).filter { !before.isSuperset(of: $0.keys) }
             .map { $0.marked(declaredIn: planning.file.schema) }
         if !broken.isEmpty {
             throw ReconcileError.brokenObjects(broken)

@@ -31,11 +31,9 @@ package struct StoredState: Sendable, Equatable {
     package var fileSignature: String?
 
     /// The state table's name.
-    package static let stateTable = "_reconciler_state"
+    package static let stateTable = ReservedName.stateTable
     /// The applied upgrades table's name.
-    package static let upgradesTable = "_reconciler_upgrades"
-    /// Both tables' names.
-    package static let tableNames = [stateTable, upgradesTable]
+    package static let upgradesTable = ReservedName.upgradesTable
 
     /// Creates a state value.
     package init(version: SemanticVersion? = nil, fingerprint: String? = nil, schemaVersion: Int? = nil,

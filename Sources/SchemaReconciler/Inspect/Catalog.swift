@@ -117,19 +117,19 @@ package struct Catalog: Sendable, Equatable {
     /// Whether a table is an ordinary table of the user's: not SQLite's, not the reconciler's,
     /// not virtual, not a shadow table.
     package func isManagedTable(_ entry: Entry) -> Bool {
-        !Self.isReservedName(entry.name) && !isVirtual(entry) && !isShadow(entry)
+        !ReservedName.contains(entry.name) && !isVirtual(entry) && !isShadow(entry)
     }
 
     /// The tables in the reconciler's namespace other than its own state.
     package var reservedTables: [String] {
-        entries.filter { $0.type == .table && $0.name.sqlName.hasPrefix("_reconciler")
-            && !StoredState.tableNames.containsName($0.name) }.map(\.name)
+        entries.filter { $0.type == .table && $0.name.sqlName.hasPrefix(ReservedName.prefix)
+            && !ReservedName.stateTables.containsName($0.name) }.map(\.name)
     }
 
     /// Whether the database holds nothing of its users: no table, view or trigger outside
     /// SQLite's and the reconciler's own.
     package var isEmpty: Bool {
-        !entries.contains { !Self.isReservedName($0.name) && !Self.isReservedName($0.tableName) }
+        !entries.contains { !ReservedName.contains($0.name) && !ReservedName.contains($0.tableName) }
     }
 
     /// Whether the database holds a view or a trigger.
@@ -140,16 +140,8 @@ package struct Catalog: Sendable, Equatable {
     /// The user schema as text, in a canonical order: two catalogs with the same text hold the
     /// same objects with the same definitions, whatever their rowids.
     package var schemaText: [String] {
-        entries.filter { !Self.isReservedName($0.name) && !Self.isReservedName($0.tableName) }
+        entries.filter { !ReservedName.contains($0.name) && !ReservedName.contains($0.tableName) }
             .map { "\($0.type.rawValue) \($0.name.sqlName) \($0.tableName.sqlName)\n\($0.sql ?? "")" }
             .sorted()
-    }
-
-    // MARK: Names
-
-    /// `sqlite_*` (SQLite's own) and `_reconciler*` (the reconciler's own), case-insensitively.
-    package static func isReservedName(_ name: String) -> Bool {
-        let key = name.sqlName
-        return key.hasPrefix("sqlite_") || key.hasPrefix("_reconciler")
     }
 }

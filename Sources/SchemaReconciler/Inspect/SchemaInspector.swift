@@ -36,7 +36,7 @@ package struct SchemaInspector: Sendable {
         var views: [Schema.View] = []
         var triggers: [Schema.Trigger] = []
         var virtualTables: [Schema.VirtualTable] = []
-        for entry in catalog.entries where entry.type == .table && !Catalog.isReservedName(entry.name) {
+        for entry in catalog.entries where entry.type == .table && !ReservedName.contains(entry.name) {
             if catalog.isManagedTable(entry) {
                 reported.append(ReportedTable(entry: entry, columns: try columns(of: entry.name, db: db),
                                               indexes: try indexRows(of: entry.name, catalog: catalog, db: db)))
@@ -46,7 +46,7 @@ package struct SchemaInspector: Sendable {
         }
         let parsed = parsing.wait()
         let tables = try reported.map { try table($0, parsed: parsed) }
-        for entry in catalog.entries where entry.type == .view && !Catalog.isReservedName(entry.name) {
+        for entry in catalog.entries where entry.type == .view && !ReservedName.contains(entry.name) {
             guard let sql = entry.sql else { continue }
             do {
                 let statement = try CreateViewStatement(sql: sql)
@@ -55,9 +55,9 @@ package struct SchemaInspector: Sendable {
                 throw SchemaInspectionError(kind: .view, name: entry.name, message: error.description)
             }
         }
-        let skippedTables = Set(catalog.entries.filter { $0.type == .table && (Catalog.isReservedName($0.name) || catalog.isShadow($0)) }
+        let skippedTables = Set(catalog.entries.filter { $0.type == .table && (ReservedName.contains($0.name) || catalog.isShadow($0)) }
             .map(\.name.sqlName))
-        for entry in catalog.entries where entry.type == .trigger && !Catalog.isReservedName(entry.name) {
+        for entry in catalog.entries where entry.type == .trigger && !ReservedName.contains(entry.name) {
             guard let sql = entry.sql, !skippedTables.contains(entry.tableName.sqlName) else { continue }
             triggers.append(Schema.Trigger(name: entry.name, table: entry.tableName, sql: sql))
         }
@@ -199,7 +199,7 @@ package struct SchemaInspector: Sendable {
             """)
         for row in try Row.fetchAll(list, arguments: [tableName]) {
             guard let name = row.text(at: 0),
-                  !Catalog.isReservedName(name),
+                  !ReservedName.contains(name),
                   let entry = catalog.entry(named: name, type: .index), entry.sql != nil else { continue }
             let key = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT cid, name FROM pragma_index_xinfo(?, 'main') WHERE key ORDER BY seqno

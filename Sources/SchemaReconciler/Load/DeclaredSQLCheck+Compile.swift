@@ -14,7 +14,7 @@ extension DeclaredSQLCheck {
     /// ```
     mutating func compileViewsAndTriggers(in db: Database) throws {
         // Each pass throws or registers a stand-in, which may let more compile: read them again.
-        while let broken = try SchemaInspector().brokenObjects(db).first(where: { !namesUndeclaredTable($0.message) }) {
+        while let broken = try BrokenObject.all(in: db).first(where: { !namesUndeclaredTable($0.message) }) {
             switch broken.kind {
             case .view(let name):
                 try refuse("view '\(name)'", message: broken.message, at: .view(name), in: db)
@@ -45,7 +45,7 @@ extension DeclaredSQLCheck {
         defer { for trigger in triggers { try? db.execute(sql: SchemaSQL.createTrigger(trigger)) } }
         for trigger in triggers {
             try db.execute(sql: SchemaSQL.createTrigger(trigger))
-            let broken = try SchemaInspector().brokenObjects(db)
+            let broken = try BrokenObject.all(in: db)
             try db.execute(sql: "DROP TRIGGER main.\(SQLText.quote(trigger.name))")
             if let found = broken.first(where: { $0.keys.contains(.trigger(trigger.name.sqlName)) }),
                !namesUndeclaredTable(found.message) {

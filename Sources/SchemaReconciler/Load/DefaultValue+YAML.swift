@@ -24,9 +24,9 @@ extension DefaultValue {
     /// ```
     static func reading(yaml text: String, isQuoted: Bool) -> YAMLReading {
         if isQuoted { return .value(.text(text)) }
-        if YAMLReader.nullSpellings.contains(text) { return .value(.null) }
-        if YAMLReader.trueSpellings.contains(text) { return .value(.boolean(true)) }
-        if YAMLReader.falseSpellings.contains(text) { return .value(.boolean(false)) }
+        if SchemaFormat.nullSpellings.contains(text) { return .value(.null) }
+        if SchemaFormat.trueSpellings.contains(text) { return .value(.boolean(true)) }
+        if SchemaFormat.falseSpellings.contains(text) { return .value(.boolean(false)) }
         if let integer = integerReading(text) { return integer }
         if let real = realReading(text) { return real }
         return .value(.text(text))

@@ -1,11 +1,4 @@
 import GRDB
-#if canImport(GRDBSQLite)
-import GRDBSQLite   // GRDB's module for the system SQLite
-#elseif canImport(SQLCipher)
-import SQLCipher    // GRDB's SQLCipher setup
-#elseif canImport(SQLite3)
-import SQLite3      // GRDB built as a framework, with Apple's SQLite
-#endif
 
 // MARK: - SQLiteFeatureCheck
 
@@ -24,7 +17,7 @@ struct SQLiteFeatureCheck {
     /// Where each object is declared, as ``SchemaFile/locations``.
     var locations: [Declaration: SourceLocation]
     /// The SQLite version, as `sqlite3_libversion_number()` gives it: 3037000 for 3.37.0.
-    var version = Int(sqlite3_libversion_number())
+    var version = SQLiteLibrary.versionNumber
 
     /// Throws ``SchemaError/needsNewerSQLite(_:feature:minimum:running:at:)`` for the first
     /// object the running SQLite cannot create.

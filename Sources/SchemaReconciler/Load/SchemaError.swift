@@ -338,3 +338,17 @@ extension SchemaError: LocalizedError {
     /// ```
     public var errorDescription: String? { description }
 }
+
+// MARK: - What an error names
+
+extension UnregisteredSQL {
+    /// What a ``SchemaError/unregistered(_:kind:in:at:)`` error names; nil for another error.
+    ///
+    /// ```swift
+    /// let missing = file.standIns.compactMap(UnregisteredSQL.init)
+    /// ```
+    package init?(_ error: SchemaError) {
+        guard case .unregistered(let name, let kind, _, _) = error, let kind = Kind(rawValue: kind) else { return nil }
+        self.init(kind: kind, name: name)
+    }
+}

@@ -18,13 +18,6 @@ struct YAMLReader {
     /// The file name written in locations.
     var file: String
 
-    /// Plain scalars that YAML reads as null.
-    static let nullSpellings: Set<String> = ["", "~", "null", "Null", "NULL"]
-    /// Plain scalars that YAML reads as true.
-    static let trueSpellings: Set<String> = ["true", "True", "TRUE"]
-    /// Plain scalars that YAML reads as false.
-    static let falseSpellings: Set<String> = ["false", "False", "FALSE"]
-
     // MARK: Locations
 
     /// The location of a node (1-based line and column).
@@ -48,7 +41,7 @@ struct YAMLReader {
     /// Whether a node is a plain null (`~`, `null`, nothing at all).
     func isNull(_ node: Node) -> Bool {
         guard case .scalar(let scalar) = node else { return false }
-        return scalar.style == .plain && Self.nullSpellings.contains(scalar.string)
+        return scalar.style == .plain && SchemaFormat.nullSpellings.contains(scalar.string)
             || scalar.style == .any && scalar.string.isEmpty
     }
 
@@ -160,8 +153,8 @@ struct YAMLReader {
     /// A boolean: `true` or `false`, unquoted (`True`, `TRUE`, `False`, `FALSE` too).
     func bool(_ entry: YAMLEntry, in context: String) throws -> Bool {
         if case .scalar(let scalar) = entry.value, !isQuoted(scalar) {
-            if Self.trueSpellings.contains(scalar.string) { return true }
-            if Self.falseSpellings.contains(scalar.string) { return false }
+            if SchemaFormat.trueSpellings.contains(scalar.string) { return true }
+            if SchemaFormat.falseSpellings.contains(scalar.string) { return false }
         }
         var found = describe(entry.value)
         if case .scalar(let scalar) = entry.value, isQuoted(scalar) { found = "the quoted text \(found)" }

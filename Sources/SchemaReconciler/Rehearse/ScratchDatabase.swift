@@ -41,7 +41,7 @@ package final class ScratchDatabase: Sendable {
     package convenience init(replaying catalog: Catalog, prepareDatabase: DatabasePreparation? = nil) throws {
         try self.init(prepareDatabase: prepareDatabase)
         let entries = catalog.entries.filter {
-            $0.sql != nil && !Catalog.isReservedName($0.name) && !Catalog.isReservedName($0.tableName)
+            $0.sql != nil && !ReservedName.contains($0.name) && !ReservedName.contains($0.tableName)
         }
         for type in [Catalog.EntryType.table, .index, .view, .trigger] {
             for entry in entries where entry.type == type {
@@ -140,7 +140,7 @@ package final class ScratchDatabase: Sendable {
 
     /// The views and triggers that SQLite cannot compile in the copy.
     package func brokenObjects() throws -> [BrokenObject] {
-        try queue.inDatabase { try SchemaInspector().brokenObjects($0) }
+        try queue.inDatabase { try BrokenObject.all(in: $0) }
     }
 
     /// `PRAGMA schema_version`, which every schema change increments.

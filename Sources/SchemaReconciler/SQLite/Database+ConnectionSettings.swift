@@ -77,3 +77,15 @@ extension Database {
         }
     }
 }
+
+// MARK: - SQLiteLibrary
+
+/// The SQLite library the app runs with.
+///
+/// ```swift
+/// SQLiteLibrary.versionNumber >= 3_037_000   // STRICT tables
+/// ```
+package enum SQLiteLibrary {
+    /// Its version, as `sqlite3_libversion_number()` gives it: 3040001 for 3.40.1.
+    package static var versionNumber: Int { Int(sqlite3_libversion_number()) }
+}

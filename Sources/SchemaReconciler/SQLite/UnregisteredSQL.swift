@@ -48,16 +48,6 @@ package struct UnregisteredSQL: Hashable, Sendable {
         self.init(kind: kind, name: String(message.dropFirst(prefix.count)))
     }
 
-    /// What a ``SchemaError/unregistered(_:kind:in:at:)`` error names; nil for another error.
-    ///
-    /// ```swift
-    /// let missing = file.standIns.compactMap(UnregisteredSQL.init)
-    /// ```
-    package init?(_ error: SchemaError) {
-        guard case .unregistered(let name, let kind, _, _) = error, let kind = Kind(rawValue: kind) else { return nil }
-        self.init(kind: kind, name: name)
-    }
-
     /// SQLite's messages for what a connection lacks (FTS5's, then FTS3's, for a tokenizer).
     private static let messages: [(String, Kind)] = [
         ("no such collation sequence: ", .collation),

@@ -4,8 +4,9 @@ import GRDB
 
 extension Reconciler {
     /// This reconciler with schema.yaml loaded once, a stand-in that does nothing taking the
-    /// place of each collation and function of the app's own that it uses (and that `releases`
-    /// use), on every connection the reconciler opens, after ``Options/prepareDatabase``.
+    /// place of each collation and function of the app's own that it uses (and of those
+    /// `others` name: those of past releases' files), on every connection the reconciler opens,
+    /// after ``Options/prepareDatabase``.
     ///
     /// The `reconcile` command cannot run the app's code: this is how its dry runs, checks,
     /// statuses and upgrade paths still work with such a schema. A stand-in collation orders
@@ -18,7 +19,7 @@ extension Reconciler {
     /// ```
     ///
     /// - Throws: ``ReconcileError/invalidSchema(_:)``.
-    package func standingInForUnregisteredSQL(alsoFor releases: [SchemaRelease] = []) throws(ReconcileError) -> Reconciler {
+    package func standingInForUnregisteredSQL(alsoFor others: [SchemaError] = []) throws(ReconcileError) -> Reconciler {
         var loader = SchemaLoader(prepareDatabase: options.prepareDatabase)
         loader.standsInForUnregisteredSQL = true
         let file: SchemaFile
@@ -27,7 +28,7 @@ extension Reconciler {
         } catch {
             throw .invalidSchema(error)
         }
-        let missing = (file.standIns + releases.flatMap(\.file.standIns)).compactMap(UnregisteredSQL.init)
+        let missing = (file.standIns + others).compactMap(UnregisteredSQL.init)
         var standingIn = self
         standingIn.source = .loaded(file)
         standingIn.options.prepareDatabase = { [options] db in

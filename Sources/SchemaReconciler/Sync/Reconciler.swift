@@ -123,16 +123,6 @@ public struct Reconciler: Sendable {
         }
     }
 
-    /// A data migration written in Swift, run like an upgrade script.
-    struct CodeUpgrade: Sendable {
-        var version: SemanticVersion
-        var name: String
-        var body: @Sendable (Database) throws -> Void
-
-        /// What identifies it in the fingerprint.
-        var key: String { "\(version) \(name)" }
-    }
-
     /// Where the schema comes from.
     enum Source: Sendable {
         /// A file read at each sync (the no-op check reads its bytes only).

@@ -21,20 +21,11 @@ struct SyncPlanning {
     /// How the sync treats databases it did not create.
     let options: Reconciler.Options
     /// The upgrades registered in code.
-    let codeUpgrades: [Reconciler.CodeUpgrade]
-
-    /// A plan, and what the sync needs to know besides.
-    struct Prepared {
-        var plan: Plan
-        var state: StoredState?
-        var drop: DropList
-        var isNewDatabase: Bool
-        var acceptsNewerDatabase: Bool
-    }
+    let codeUpgrades: [CodeUpgrade]
 
     // MARK: Planning
 
-    func prepare(_ db: Database) throws -> Prepared {
+    func prepare(_ db: Database) throws -> PreparedPlan {
         // Another connection may have changed the schema since this one last looked.
         db.clearSchemaCache()
         let state = try StoredState.read(db)
@@ -59,14 +50,14 @@ struct SyncPlanning {
         plan.warnings = kept.map(SyncWarning.undeclared) + plan.warnings + fileWarnings(state: state)
 
             + catalog.reservedTables.filter { $0.sqlName.hasPrefix(Planner.temporaryPrefix) }.map(SyncWarning.leftoverTable)
-        return Prepared(plan: plan, state: state, drop: drop, isNewDatabase: isNew, acceptsNewerDatabase: acceptsNewer)
+        return PreparedPlan(plan: plan, state: state, drop: drop, isNewDatabase: isNew, acceptsNewerDatabase: acceptsNewer)
     }
 
     /// Plans the sync of an existing database into `plan`; returns the undeclared objects it keeps.
     /// A table that SQLite says an in-place edit would store another way is planned again, as a
     /// rebuild, from a fresh copy.
     private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, db: Database) throws -> [UndeclaredObject] {
-        var facts = Planner.Facts(sqliteVersion: try Self.sqliteVersion(db), reservedTables: catalog.reservedTables)
+        var facts = Planner.Facts(sqliteVersion: SQLiteLibrary.versionNumber, reservedTables: catalog.reservedTables)
         facts.allowsSchemaEdits = options.editsInPlace
             && SchemaEditSession.isAllowed(in: db, allowingDefensiveModeOff: options.allowsDefensiveModeOff)
         facts.allowsAlterColumn = options.editsInPlace
@@ -327,11 +318,6 @@ struct SyncPlanning {
         return columns
     }
 
-    static func sqliteVersion(_ db: Database) throws -> Int {
-        let text = try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "3.0.0"
-        let parts = text.split(separator: ".").compactMap { Int($0) } + [0, 0, 0]
-        return parts[0] * 1_000_000 + parts[1] * 1_000 + parts[2]
-    }
 
     // MARK: Typed errors
 
@@ -537,4 +523,13 @@ extension SyncPlanning {
                        codeUpgrades: codeUpgrades.map(\.key), libraryVersion: options.libraryVersion,
                        acceptsNewerDatabase: acceptsNewerDatabase)
     }
+}
+
+// MARK: - What the executor needs
+
+extension SyncPlanning: PlanContext {
+    var progress: (@Sendable (SyncProgress) -> Void)? { options.progress }
+    var cancellation: SyncCancellation? { options.cancellation }
+    var allowsDefensiveModeOff: Bool { options.allowsDefensiveModeOff }
+    var editsInPlace: Bool { options.editsInPlace }
 }

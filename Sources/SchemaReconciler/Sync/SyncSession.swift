@@ -74,7 +74,7 @@ struct SyncSession {
         db.add(transactionObserver: commitGuard)
         defer { db.remove(transactionObserver: commitGuard) }
 
-        var prepared: SyncPlanning.Prepared?
+        var prepared: PreparedPlan?
         let planned = try Self.dataVersion(db)
         try db.inTransaction(.deferred) {
             prepared = try planning.prepare(db)
@@ -239,13 +239,5 @@ struct SyncSession {
         } catch let error as SchemaInspectionError {
             throw ReconcileError.cannotInspect(error)
         }
-    }
-}
-
-extension SyncPlanning.Prepared {
-    /// Whether the sync has nothing to do and nothing to record: the schema matches, no upgrade
-    /// is pending, and the stored version is already the one to record.
-    var isNothingToWrite: Bool {
-        plan.isEmpty && state != nil && state?.version == plan.toVersion
     }
 }

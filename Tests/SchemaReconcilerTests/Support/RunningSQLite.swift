@@ -6,7 +6,7 @@ import GRDB
 /// What the SQLite the tests run on can do, for the tests whose expected method depends on it.
 enum RunningSQLite {
     /// `sqlite3_libversion_number()`, such as 3040001.
-    static let version: Int = (try? DatabaseQueue().read { try SyncPlanning.sqliteVersion($0) }) ?? 0
+    static let version = SQLiteLibrary.versionNumber
 
     /// Whether it sets and drops NOT NULL itself (`ALTER TABLE … ALTER COLUMN … SET NOT NULL`).
     static var altersNotNull: Bool { version >= 3_053_000 }

@@ -98,7 +98,7 @@ package struct SchemaWriter {
                                  in schema: Schema) -> Node {
         var pairs: [(Node, Node)] = []
         if let type = column.type {
-            if ColumnParser.typeNameProblem(type) == nil {
+            if SchemaFormat.typeNameProblem(type) == nil {
                 pairs.append((key(SchemaFormat.Column.type), text(type)))
             } else {
                 note(.column, "\(table.name).\(column.name)", clause: "type \(type)", section: .tables, position: position)
@@ -285,7 +285,7 @@ package struct SchemaWriter {
         if string.contains("\n") {
             return .scalar(Node.Scalar(string, .implicit, .literal))
         }
-        let ambiguous = YAMLReader.nullSpellings.contains(string) || string == "<<" || string != string.trimmingCharacters(in: .whitespaces)
+        let ambiguous = SchemaFormat.nullSpellings.contains(string) || string == "<<" || string != string.trimmingCharacters(in: .whitespaces)
             || reading.map { DefaultValue.reading(yaml: string, isQuoted: false) != $0 } ?? false
         return .scalar(Node.Scalar(string, .implicit, ambiguous ? .singleQuoted : .plain))
     }

@@ -1,17 +1,17 @@
 import GRDB
 
-// MARK: - Broken views and triggers
+// MARK: - Finding broken views and triggers
 
-extension SchemaInspector {
+extension BrokenObject {
     /// The views and triggers of the `main` schema that SQLite can no longer compile, found by
     /// preparing (never running) a statement that reads each view, and an `INSERT`, `UPDATE` or
     /// `DELETE` that fires each group of triggers. Nothing is written.
     ///
     /// ```swift
     /// try db.execute(sql: "CREATE TABLE t (a); CREATE VIEW v AS SELECT a FROM t; ALTER TABLE t RENAME COLUMN a TO b")
-    /// try SchemaInspector().brokenObjects(db) // [] — SQLite rewrote the view
+    /// try BrokenObject.all(in: db) // [] — SQLite rewrote the view
     /// ```
-    package func brokenObjects(_ db: Database) throws -> [BrokenObject] {
+    package static func all(in db: Database) throws -> [BrokenObject] {
         let entries = try Row.fetchAll(db, sql: """
             SELECT type, name, tbl_name, sql FROM main.sqlite_master
             WHERE type IN ('view', 'trigger') ORDER BY rowid
@@ -19,8 +19,8 @@ extension SchemaInspector {
         var broken: [BrokenObject] = []
         for entry in entries where (entry["type"] as String?) == "view" {
             let name: String = entry["name"] ?? ""
-            guard !Catalog.isReservedName(name) else { continue }
-            if let message = Self.compileError(db, sql: "SELECT * FROM main.\(SQLText.quote(name))") {
+            guard !ReservedName.contains(name) else { continue }
+            if let message = compileError(db, sql: "SELECT * FROM main.\(SQLText.quote(name))") {
                 broken.append(BrokenObject(kind: .view(name: name), message: message))
             }
         }
@@ -30,7 +30,7 @@ extension SchemaInspector {
         for entry in entries where (entry["type"] as String?) == "trigger" {
             let name: String = entry["name"] ?? ""
             let table: String = entry["tbl_name"] ?? ""
-            guard !Catalog.isReservedName(name), !Catalog.isReservedName(table), let sql = entry["sql"] as String?,
+            guard !ReservedName.contains(name), !ReservedName.contains(table), let sql = entry["sql"] as String?,
                   case .success(let head) = TriggerStatement.parse(sql), let event = head.event else { continue }
             if let index = groups.firstIndex(where: { $0.table.isSameName(as: table) && $0.event == event }) {
                 groups[index].names.append(name)
@@ -39,8 +39,8 @@ extension SchemaInspector {
             }
         }
         for group in groups {
-            guard let sql = Self.statement(firing: group.event, on: group.table, db: db),
-                  let message = Self.compileError(db, sql: sql) else { continue }
+            guard let sql = statement(firing: group.event, on: group.table, db: db),
+                  let message = compileError(db, sql: sql) else { continue }
             broken.append(BrokenObject(kind: .triggers(names: group.names, table: group.table,
                                                        event: group.event.rawValue),
                                        message: message))

@@ -8,8 +8,11 @@
 /// schema, and refuses to leave a new one behind.
 ///
 /// ```swift
-/// let broken = try dbQueue.read { try SchemaInspector().brokenObjects($0) }
-/// broken.first?.description // view old_notes: no such table: main.old
+/// do {
+///     try reconciler.sync(databaseAt: path)
+/// } catch ReconcileError.brokenObjects(let objects) {
+///     objects.first?.description // view old_notes: no such table: main.old
+/// }
 /// ```
 public struct BrokenObject: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What is broken.

@@ -1,0 +1,27 @@
+// MARK: - PreparedPlan
+
+/// A plan, and what a sync needs to know besides to apply it: the state the database recorded,
+/// what it drops, whether it is new, whether it was synced by a newer app version.
+///
+/// ```swift
+/// let prepared = try planning.prepare(db)
+/// if prepared.isNothingToWrite { return }
+/// ```
+struct PreparedPlan {
+    /// The plan.
+    var plan: Plan
+    /// The state the last sync recorded; nil for a database never synced.
+    var state: StoredState?
+    /// What the sync drops: the file's `drop`, or nothing for a newer database.
+    var drop: DropList
+    /// Whether the database is new: it held nothing of its users.
+    var isNewDatabase: Bool
+    /// Whether the database, newer than the file, is synced all the same.
+    var acceptsNewerDatabase: Bool
+
+    /// Whether the sync has nothing to do and nothing to record: the schema matches, no upgrade
+    /// is pending, and the stored version is already the one to record.
+    var isNothingToWrite: Bool {
+        plan.isEmpty && state != nil && state?.version == plan.toVersion
+    }
+}
