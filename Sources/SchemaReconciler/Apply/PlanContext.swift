@@ -1,8 +1,7 @@
 // MARK: - PlanContext
 
 /// What ``PlanExecutor`` needs from what made the plan, besides the plan: the file, the code
-/// upgrades, the settings of the sync, what to record, and how to plan the contract steps again
-/// when a code upgrade changed the schema.
+/// upgrades, the settings of the sync, and what to record.
 ///
 /// ```swift
 /// let report = try PlanExecutor(prepared: prepared, planning: planning).run(in: db)
@@ -25,7 +24,4 @@ protocol PlanContext {
     func fingerprint(acceptsNewerDatabase: Bool) -> String
     /// The signature of the inputs of the fingerprint, when the files had one.
     func inputSignature(acceptsNewerDatabase: Bool) -> String?
-    /// The contract steps for a database whose schema is `live` once the upgrades ran.
-    func contractPlan(after live: Schema, drop: DropList, facts: Planner.Facts) throws
-        -> (steps: [Step], kept: [UndeclaredObject])
 }

@@ -166,7 +166,7 @@ struct PlanExecutor {
         // Planned here without a rehearsal, so without in-place edits, which SQLite has not vetted.
         var facts = Planner.Facts(sqliteVersion: SQLiteLibrary.versionNumber, reservedTables: catalog.reservedTables)
         facts.allowsAlterColumn = planning.editsInPlace
-        plan.steps = plan.expandSteps + (try planning.contractPlan(after: live, drop: prepared.drop, facts: facts)).steps
+        plan.steps = plan.expandSteps + (try Planner.contract(declared: planning.file.schema, drop: prepared.drop, live: live, facts: facts)).steps
         return .contractReplannedAtSync(after: plan.upgrades)
     }
 

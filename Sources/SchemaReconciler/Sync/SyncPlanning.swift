@@ -41,9 +41,9 @@ struct SyncPlanning {
         var kept: [UndeclaredObject] = []
         if isNew {
             // The loader has had SQLite create the whole declared schema already: nothing to rehearse.
-            let diff = try Self.diff(file.schema, drop: drop, live: Schema())
+            let diff = try ReconcileError.diff(file.schema, drop: drop, live: Schema())
             plan.changes = diff.changes
-            plan.steps = try Self.planned { try Planner(declared: file.schema, live: Schema()).steps(for: diff) }
+            plan.steps = try ReconcileError.planned { try Planner(declared: file.schema, live: Schema()).steps(for: diff) }
         } else {
             kept = try planExisting(&plan, drop: drop, catalog: catalog, live: live, db: db)
         }
@@ -76,33 +76,32 @@ struct SyncPlanning {
     private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, facts: Planner.Facts,
                               db: Database) throws -> [UndeclaredObject] {
         var facts = facts
-        let renames = try Self.renames(file.schema, live: live)
+        let renames = try ReconcileError.renames(file.schema, live: live)
         // The copy is made only when there is something for SQLite to say: views or triggers
         // that could break, renames to do, or steps beyond what the loader already had it accept.
-        var scratch = renames.isEmpty && !catalog.hasViewsOrTriggers ? nil : try scratchCopy(of: catalog, like: db)
-        var scratchStart = try scratch?.schemaVersion()
-        plan.brokenBefore = try scratch?.brokenObjects() ?? []
+        var rehearsal = renames.isEmpty && !catalog.hasViewsOrTriggers ? nil : try rehearsal(of: catalog, like: db)
+        plan.brokenBefore = try rehearsal?.scratch.brokenObjects() ?? []
         let planner = Planner(declared: file.schema, drop: drop, live: live, facts: facts)
-        let renameSteps = try Self.planned { try planner.preparationSteps(for: renames, broken: plan.brokenBefore)
+        let renameSteps = try ReconcileError.planned { try planner.preparationSteps(for: renames, broken: plan.brokenBefore)
             + planner.renameSteps(renames) }
-        let renamed = try scratch.flatMap { try rehearseRenames(renameSteps, on: $0) } ?? live
-        let diff = try Self.diff(file.schema, drop: drop, live: renamed)
+        let renamed = try rehearsal?.renames(renameSteps) ?? live
+        let diff = try ReconcileError.diff(file.schema, drop: drop, live: renamed)
         facts.rowCounts = try rowCounts(for: diff, liveNames: renames.liveNames, db: db)
         facts.unconvertedColumns = try unconvertedColumns(for: diff, renames: renames, rowCounts: facts.rowCounts, db: db)
         let tablePlanner = Planner(declared: file.schema, drop: drop, live: renamed, facts: facts)
-        let steps = try Self.planned { try tablePlanner.steps(for: diff) }
+        let steps = try ReconcileError.planned { try tablePlanner.steps(for: diff) }
         plan.changes = renames.changes + diff.changes
         plan.steps = renameSteps + steps
-        if scratch == nil, !plan.upgrades.isEmpty || !plan.steps.allSatisfy(\.isAcceptedByLoader) {
-            scratch = try scratchCopy(of: catalog, like: db)
-            scratchStart = try scratch?.schemaVersion()
+        if rehearsal == nil, !plan.upgrades.isEmpty || !plan.steps.allSatisfy(\.isAcceptedByLoader) {
+            rehearsal = try self.rehearsal(of: catalog, like: db)
         }
-        var sessions: [Int] = []
-        let keptAfterUpgrades = try scratch.flatMap {
-            try rehearse(&plan, after: renameSteps.count, drop: drop, on: $0, facts: facts, sessions: &sessions)
+        var keptAfterUpgrades: [UndeclaredObject]?
+        if var rehearsal {
+            keptAfterUpgrades = try rehearsal.rehearse(&plan, after: renameSteps.count, drop: drop, facts: facts)
+            plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: rehearsal.sessionOffsets, db: db)
+        } else {
+            plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: [], db: db)
         }
-        plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: sessions.map { $0 - (scratchStart ?? 0) },
-                                                           db: db)
         return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
     }
 
@@ -118,166 +117,24 @@ struct SyncPlanning {
         return SchemaEditSession.versions(of: steps, from: base)
     }
 
-    /// The schema-only copy of the database whose catalog is `catalog`, its connection prepared
-    /// as the app prepares the connections the reconciler opens, and in SQLite's defensive mode
-    /// when `db`, the connection the plan is made for, is: SQLite then allows the rehearsal what
-    /// it allows the sync.
-    private func scratchCopy(of catalog: Catalog, like db: Database) throws -> ScratchDatabase {
+    /// A rehearsal on a schema-only copy of the database whose catalog is `catalog`, its
+    /// connection prepared as the app prepares the connections the reconciler opens, and in
+    /// SQLite's defensive mode when `db`, the connection the plan is made for, is: SQLite then
+    /// allows the rehearsal what it allows the sync.
+    private func rehearsal(of catalog: Catalog, like db: Database) throws -> Rehearsal {
         let defensive = db.isDefensive
         let prepareDatabase = options.prepareDatabase
-        return try ScratchDatabase(replaying: catalog, prepareDatabase: { copy in
+        let scratch = try ScratchDatabase(replaying: catalog, prepareDatabase: { copy in
             try prepareDatabase?(copy)
             try copy.setDefensive(defensive)
         })
-    }
-
-    /// An in-place edit that SQLite says would store the table's rows or keys another way.
-    struct StorageMismatch: Error {
-        var table: String
-    }
-
-    // MARK: Rehearsal
-
-    /// Does the renames on the copy, and reads back the schema they leave; nil when there are none.
-    private func rehearseRenames(_ steps: [Step], on scratch: ScratchDatabase) throws -> Schema? {
-        guard !steps.isEmpty else { return nil }
-        for step in steps {
-            for sql in step.statements {
-                do {
-                    try scratch.execute(sql)
-                } catch let error as DatabaseError {
-                    throw ReconcileError.cannotPlan(.renameRefused(step.changes.first ?? .renameTable(from: "", to: ""),
-                                                                  message: ReconcileError.message(of: error)))
-                }
-            }
-        }
-        return try Self.inspectScratch(scratch)
-    }
-
-    /// Runs the steps that follow the renames (the first `renameCount`), and the upgrade scripts,
-    /// on the copy. An upgrade that changes the schema has the contract steps planned again from
-    /// what it leaves (the undeclared objects kept are then those it leaves, returned); a step
-    /// SQLite refuses, or a view or trigger left broken, becomes a warning.
-    private func rehearse(_ plan: inout Plan, after renameCount: Int, drop: DropList, on scratch: ScratchDatabase,
-                          facts: Planner.Facts, sessions: inout [Int]) throws -> [UndeclaredObject]? {
-        let expand = plan.steps.dropFirst(renameCount).filter { $0.phase == .expand }
-        if let (step, message) = try run(Array(expand), on: scratch, sessions: &sessions) {
-            plan.warnings.append(.stepWillFail(step, message: message))
-            return nil
-        }
-        var kept: [UndeclaredObject]?
-        let changing = try runScripts(of: plan.upgrades, on: scratch)
-        if !changing.isEmpty {
-            plan.revisions.append(.contractPlannedAfterUpgrades(changing))
-            let contract = try contractPlan(after: try Self.inspectScratch(scratch), drop: drop, facts: facts)
-            plan.steps = plan.steps.filter { $0.phase == .expand } + contract.steps
-            kept = contract.kept
-        }
-        if !plan.upgrades.isEmpty {
-            plan.catalogAfterUpgrades = try scratch.catalog()
-        }
-        if let (step, message) = try run(plan.contractSteps, on: scratch, sessions: &sessions) {
-            plan.warnings.append(.stepWillFail(step, message: message))
-            return kept
-        }
-        let before = Set(plan.brokenBefore.flatMap(\.keys))
-        plan.warnings += try scratch.brokenObjects().filter { !before.isSuperset(of: $0.keys) }
-            .map { SyncWarning.wouldBreak($0.marked(declaredIn: file.schema)) }
-        plan.warnings += plan.brokenBefore.map(SyncWarning.alreadyBroken)
-        return kept
-    }
-
-    /// The contract steps for a database whose schema is `live` once the upgrades ran, and the
-    /// undeclared objects they keep. Row counts of tables the upgrades may have filled are
-    /// unknown: every check is planned.
-    func contractPlan(after live: Schema, drop: DropList, facts: Planner.Facts) throws
-        -> (steps: [Step], kept: [UndeclaredObject]) {
-        let renames = try Self.renames(file.schema, live: live)
-        var facts = facts
-        facts.rowCounts = [:]
-        facts.unconvertedColumns = [:]
-        let planner = Planner(declared: file.schema, drop: drop, live: live, facts: facts)
-        let diff = try Self.diff(file.schema, drop: drop, live: live)
-        let steps = try Self.planned { try planner.renameSteps(renames) + planner.steps(for: diff) }.map { step in
-            var step = step
-            step.phase = .contract
-            return step
-        }
-        return (steps, planner.keptObjects(of: diff, steps: steps))
-    }
-
-    /// Runs steps on the copy; the first one SQLite refuses, with its message. Before an
-    /// in-place edit, asks SQLite whether the table keeps its layout under the new definition,
-    /// and throws ``StorageMismatch`` when it would not. Appends the schema version each edit
-    /// session sets to `sessions`.
-    private func run(_ steps: [Step], on scratch: ScratchDatabase, sessions: inout [Int]) throws -> (Step, String)? {
-        for group in SchemaEditSession.groups(steps) {
-            if group.inPlace {
-                for step in group.steps where !step.isAppendOnly {
-                    guard let table = step.table, let definition = step.editedDefinition else { continue }
-                    let reindexes = steps.contains { $0.action == .reindexTable(table: table) }
-                    if !(try scratch.keepsStorage(of: table, under: definition, allowingCollationChanges: reindexes)) {
-                        throw StorageMismatch(table: table)
-                    }
-                }
-                do {
-                    sessions.append(try scratch.runEdits(group.steps, allowingDefensiveModeOff: options.allowsDefensiveModeOff))
-                } catch let error as DatabaseError {
-                    return (group.steps.first!, ReconcileError.message(of: error))
-                }
-                continue
-            }
-            for step in group.steps {
-                for sql in step.statements {
-                    do {
-                        try scratch.execute(sql)
-                    } catch let error as DatabaseError {
-                        return (step, ReconcileError.message(of: error))
-                    }
-                }
-            }
-        }
-        return nil
-    }
-
-    /// Runs the upgrade scripts on the copy, each in a savepoint; the upgrades whose scripts
-    /// change the schema. A script that fails without rows is left out of the rehearsal.
-    private func runScripts(of upgrades: [Upgrade], on scratch: ScratchDatabase) throws -> [Upgrade] {
-        var changing: [Upgrade] = []
-        for upgrade in upgrades where upgrade.kind == .script {
-            guard let script = file.script(for: upgrade) else { continue }
-            let before = try scratch.schemaVersion()
-            try scratch.read { db in
-                try db.inSavepoint {
-                    do {
-                        try ScriptRunner(upgrade: upgrade, script: script).run(in: db)
-                        return .commit
-                    } catch is ReconcileError {
-                        return .rollback
-                    }
-                }
-            }
-            if try scratch.schemaVersion() != before { changing.append(upgrade) }
-        }
-        return changing
+        return try Rehearsal(scratch: scratch, file: file, allowsDefensiveModeOff: options.allowsDefensiveModeOff)
     }
 
     // MARK: Reading the database
 
     private static func inspect(_ catalog: Catalog, in db: Database) throws -> Schema {
-        do {
-            return try SchemaInspector().inspect(catalog, in: db)
-        } catch let error as SchemaInspectionError {
-            throw ReconcileError.cannotInspect(error)
-        }
-    }
-
-    private static func inspectScratch(_ scratch: ScratchDatabase) throws -> Schema {
-        do {
-            return try scratch.inspect()
-        } catch let error as SchemaInspectionError {
-            throw ReconcileError.cannotInspect(error)
-        }
+        try ReconcileError.inspecting { try SchemaInspector().inspect(catalog, in: db) }
     }
 
     /// The rows of each table whose change the plan depends on, by its name once renamed
@@ -316,33 +173,6 @@ struct SyncPlanning {
             }
         }
         return columns
-    }
-
-
-    // MARK: Typed errors
-
-    private static func renames(_ declared: Schema, live: Schema) throws -> RenameDiff {
-        do {
-            return try RenameDiff(declared: declared, live: live)
-        } catch {
-            throw ReconcileError.cannotDiff(error)
-        }
-    }
-
-    private static func diff(_ declared: Schema, drop: DropList, live: Schema) throws -> SchemaDiff {
-        do {
-            return try SchemaDiff(declared: declared, drop: drop, live: live)
-        } catch {
-            throw ReconcileError.cannotDiff(error)
-        }
-    }
-
-    private static func planned(_ body: () throws -> [Step]) throws -> [Step] {
-        do {
-            return try body()
-        } catch let error as PlanError {
-            throw ReconcileError.cannotPlan(error)
-        }
     }
 }
 

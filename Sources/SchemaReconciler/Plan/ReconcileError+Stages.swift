@@ -1,0 +1,47 @@
+import GRDB
+
+// MARK: - The stages' errors as a sync's
+
+extension ReconcileError {
+    /// The renames between `declared` and `live`; a rename hint that cannot be followed is
+    /// ``cannotDiff(_:)``.
+    ///
+    /// ```swift
+    /// let renames = try ReconcileError.renames(file.schema, live: live)
+    /// ```
+    static func renames(_ declared: Schema, live: Schema) throws -> RenameDiff {
+        do {
+            return try RenameDiff(declared: declared, live: live)
+        } catch {
+            throw ReconcileError.cannotDiff(error)
+        }
+    }
+
+    /// The differences between `declared` and `live`, as ``SchemaDiff`` finds them; a
+    /// difference that cannot be told is ``cannotDiff(_:)``.
+    static func diff(_ declared: Schema, drop: DropList, live: Schema) throws -> SchemaDiff {
+        do {
+            return try SchemaDiff(declared: declared, drop: drop, live: live)
+        } catch {
+            throw ReconcileError.cannotDiff(error)
+        }
+    }
+
+    /// The steps `body` plans; a change the planner cannot make is ``cannotPlan(_:)``.
+    static func planned(_ body: () throws -> [Step]) throws -> [Step] {
+        do {
+            return try body()
+        } catch let error as PlanError {
+            throw ReconcileError.cannotPlan(error)
+        }
+    }
+
+    /// What `body` reads of a schema; a definition that cannot be read is ``cannotInspect(_:)``.
+    static func inspecting<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SchemaInspectionError {
+            throw ReconcileError.cannotInspect(error)
+        }
+    }
+}
