@@ -66,55 +66,32 @@ struct SyncSession {
         throw ReconcileError.foreignKeysLeftOff
     }
 
+    /// The sync, in order: the plan, made from one read; the hazards the app denies; foreign
+    /// key enforcement off when the plan needs it (outside any transaction, where SQLite takes
+    /// the switch); the plan applied under the write lock. Under the lock, a plan that another
+    /// connection's write made stale is made again, and when the new one needs enforcement off,
+    /// the lock is let go, enforcement switched, and the plan made once more under it.
     private func sync(in db: Database, file: SchemaFile, foreignKeysOn: Bool) throws -> SyncReport {
         reconciler.options.progress?(SyncProgress(phase: .planning))
         let planning = reconciler.planning(file)
-        var foreignKeysOn = foreignKeysOn
         let commitGuard = CommitGuard()
         db.add(transactionObserver: commitGuard)
         defer { db.remove(transactionObserver: commitGuard) }
 
-        var prepared: PreparedPlan?
         let planned = try Self.dataVersion(db)
-        try db.inTransaction(.deferred) {
-            prepared = try planning.prepare(db)
-            return .rollback   // it only read
+        let prepared = try Self.transaction(db, .deferred) { (try planning.prepare(db), .rollback) }   // it only reads
+        if prepared.isNothingToWrite { return Self.nothingToDo(prepared.plan) }
+        try reconciler.refuseDeniedHazards(in: prepared.plan)
+        var foreignKeysOn = foreignKeysOn
+        if prepared.plan.requiresForeignKeysOff && foreignKeysOn {
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            foreignKeysOn = false
         }
-        var planUnderLock = false
+        var replans = false
         while true {
-            if !planUnderLock, let plan = prepared?.plan {
-                if prepared!.isNothingToWrite { return Self.nothingToDo(plan) }
-                try reconciler.refuseDeniedHazards(in: plan)
-                if plan.requiresForeignKeysOff && foreignKeysOn {
-                    try db.execute(sql: "PRAGMA foreign_keys = OFF")
-                    foreignKeysOn = false
-                }
-            }
-            var outcome: Outcome?
-            try cancellation.check()
-            try db.inTransaction(.immediate) {
-                var current = prepared!
-                // Another connection wrote since the plan was made: plan again, now that no one can.
-                let changed = try Self.dataVersion(db) != planned
-                if planUnderLock || changed {
-                    current = try planning.prepare(db)
-                    if current.isNothingToWrite {
-                        outcome = .nothingToDo(current.plan)
-                        return .rollback
-                    }
-                    try reconciler.refuseDeniedHazards(in: current.plan)
-                }
-                if current.plan.requiresForeignKeysOff && foreignKeysOn {
-                    outcome = .needsForeignKeysOff
-                    return .rollback
-                }
-                outcome = .done(try PlanExecutor(prepared: current, planning: planning).run(in: db))
-                // The last moment a cancellation rolls the sync back.
-                try cancellation.check()
-                commitGuard.allowsCommit = true
-                return .commit
-            }
-            switch outcome! {
+            let outcome = try applyUnderLock(prepared, planning: planning, replanning: replans, planned: planned,
+                                             foreignKeysOn: foreignKeysOn, commitGuard: commitGuard, in: db)
+            switch outcome {
             case .done(let report):
                 return report
             case .nothingToDo(let plan):
@@ -122,9 +99,44 @@ struct SyncSession {
             case .needsForeignKeysOff:
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 foreignKeysOn = false
-                planUnderLock = true
+                replans = true
             }
         }
+    }
+
+    /// Takes the write lock, plans again when asked to or when another connection wrote since
+    /// the plan was made (`planned` is the data version it was made at), and applies the plan;
+    /// commits only what it applied.
+    private func applyUnderLock(_ prepared: PreparedPlan, planning: SyncPlanning, replanning: Bool, planned: Int,
+                                foreignKeysOn: Bool, commitGuard: CommitGuard, in db: Database) throws -> Outcome {
+        try cancellation.check()
+        return try Self.transaction(db, .immediate) {
+            var current = prepared
+            if try replanning || Self.dataVersion(db) != planned {
+                current = try planning.prepare(db)
+                if current.isNothingToWrite { return (.nothingToDo(current.plan), .rollback) }
+                try reconciler.refuseDeniedHazards(in: current.plan)
+            }
+            if current.plan.requiresForeignKeysOff && foreignKeysOn { return (.needsForeignKeysOff, .rollback) }
+            let report = try PlanExecutor(prepared: current, planning: planning).run(in: db)
+            // The last moment a cancellation rolls the sync back.
+            try cancellation.check()
+            commitGuard.allowsCommit = true
+            return (.done(report), .commit)
+        }
+    }
+
+    /// Runs `body` in a transaction of `kind`, which ends as `body` says; returns what it made.
+    private static func transaction<T>(_ db: Database, _ kind: Database.TransactionKind,
+                                       _ body: () throws -> (T, Database.TransactionCompletion)) throws -> T {
+        var result: T?
+        try db.inTransaction(kind) {
+            let (value, completion) = try body()
+            result = value
+            return completion
+        }
+        // inTransaction runs the closure once, and returns only when it returned.
+        return result!
     }
 
     private static func nothingToDo(_ plan: Plan) -> SyncReport {
