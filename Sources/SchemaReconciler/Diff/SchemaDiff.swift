@@ -40,66 +40,44 @@ package struct SchemaDiff: Sendable {
                 changes.append(.dropIndex(table: table.name, index: index.name))
             }
         }
-        compareVirtualTables(declared: declared, drop: drop, live: live)
-        compareViews(declared: declared, drop: drop, live: live)
-        compareTriggers(declared: declared, drop: drop, live: live)
+        compare(declared.virtualTables, live.virtualTables, dropping: drop.tables, differ: { $0.shape != $1.shape },
+                create: { .createVirtualTable(table: $0.name) }, recreate: { .recreateVirtualTable(table: $0.name) },
+                drop: { .dropTable(table: $0.name) }, keep: { UndeclaredObject(kind: .virtualTable, name: $0.name) })
+        compare(declared.views, live.views, dropping: drop.views, differ: { $0.shape != $1.shape },
+                create: { .createView(view: $0.name) }, recreate: { .recreateView(view: $0.name) },
+                drop: { .dropView(view: $0.name) }, keep: { UndeclaredObject(kind: .view, name: $0.name) })
+        compare(declared.triggers, live.triggers, dropping: drop.triggers, differ: { $0.shape != $1.shape },
+                create: { .createTrigger(trigger: $0.name, table: $0.table) },
+                recreate: { .recreateTrigger(trigger: $0.name, table: $0.table) },
+                drop: { .dropTrigger(trigger: $0.name) },
+                keep: { UndeclaredObject(kind: .trigger, name: $0.name, table: $0.table) })
     }
 
     // MARK: Virtual tables, views and triggers
 
-    private mutating func compareVirtualTables(declared: Schema, drop: DropList, live: Schema) {
-        for table in declared.virtualTables {
-            if let liveTable = live.virtualTable(named: table.name) {
-                if liveTable.shape != table.shape || liveTable.name != table.name {
-                    changes.append(.recreateVirtualTable(table: table.name))
-                }
+    /// Compares the declared objects of one kind with the live ones, by name as SQLite compares
+    /// names: a declared object the database lacks is created; one that `differ`s from the live
+    /// one, or whose name is spelt another way, is created again; a live object the file does not
+    /// declare is dropped when `dropped` lists it, and kept, as undeclared, otherwise.
+    private mutating func compare<Object: NamedObject>(
+        _ declared: [Object], _ live: [Object], dropping dropped: [String], differ: (Object, Object) -> Bool,
+        create: (Object) -> Change, recreate: (Object) -> Change, drop: (Object) -> Change,
+        keep: (Object) -> UndeclaredObject
+    ) {
+        let liveByName = Dictionary(live.map { ($0.name.sqlName, $0) }, uniquingKeysWith: { first, _ in first })
+        for object in declared {
+            if let liveObject = liveByName[object.name.sqlName] {
+                if differ(liveObject, object) || liveObject.name != object.name { changes.append(recreate(object)) }
             } else {
-                changes.append(.createVirtualTable(table: table.name))
+                changes.append(create(object))
             }
         }
-        for table in live.virtualTables where declared.virtualTable(named: table.name) == nil {
-            if drop.tables.containsName(table.name) {
-                changes.append(.dropTable(table: table.name))
+        let declaredNames = Set(declared.map(\.name.sqlName))
+        for object in live where !declaredNames.contains(object.name.sqlName) {
+            if dropped.containsName(object.name) {
+                changes.append(drop(object))
             } else {
-                undeclared.append(UndeclaredObject(kind: .virtualTable, name: table.name))
-            }
-        }
-    }
-
-    private mutating func compareViews(declared: Schema, drop: DropList, live: Schema) {
-        for view in declared.views {
-            if let liveView = live.view(named: view.name) {
-                if liveView.shape != view.shape || liveView.name != view.name {
-                    changes.append(.recreateView(view: view.name))
-                }
-            } else {
-                changes.append(.createView(view: view.name))
-            }
-        }
-        for view in live.views where declared.view(named: view.name) == nil {
-            if drop.views.containsName(view.name) {
-                changes.append(.dropView(view: view.name))
-            } else {
-                undeclared.append(UndeclaredObject(kind: .view, name: view.name))
-            }
-        }
-    }
-
-    private mutating func compareTriggers(declared: Schema, drop: DropList, live: Schema) {
-        for trigger in declared.triggers {
-            if let liveTrigger = live.trigger(named: trigger.name) {
-                if liveTrigger.shape != trigger.shape || liveTrigger.name != trigger.name {
-                    changes.append(.recreateTrigger(trigger: trigger.name, table: trigger.table))
-                }
-            } else {
-                changes.append(.createTrigger(trigger: trigger.name, table: trigger.table))
-            }
-        }
-        for trigger in live.triggers where declared.trigger(named: trigger.name) == nil {
-            if drop.triggers.containsName(trigger.name) {
-                changes.append(.dropTrigger(trigger: trigger.name))
-            } else {
-                undeclared.append(UndeclaredObject(kind: .trigger, name: trigger.name, table: trigger.table))
+                undeclared.append(keep(object))
             }
         }
     }

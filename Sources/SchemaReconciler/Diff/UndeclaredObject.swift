@@ -21,12 +21,6 @@ public struct UndeclaredObject: Sendable, Hashable, Codable, CustomStringConvert
         self.table = table
     }
 
-    /// Whether `other` is the same object, whatever the letter case of its names.
-    package func isSameObject(as other: UndeclaredObject) -> Bool {
-        kind == other.kind && name.isSameName(as: other.name)
-            && (kind != .column || (table ?? "").isSameName(as: other.table ?? ""))
-    }
-
     public var description: String {
         let what = table.map { kind == .column ? "\($0).\(name)" : "\(name) on \($0)" } ?? name
         return "\(kind) \(what) is not declared in schema.yaml; it is kept (list it under drop to remove it)"

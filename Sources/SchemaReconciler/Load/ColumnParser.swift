@@ -23,104 +23,132 @@ struct ColumnParser {
 
     // MARK: Parsing
 
-    /// Reads the column named by `entry.key`.
+    /// Reads the column named by `entry.key`: its keys, then the rules that join them.
     func parse(_ entry: YAMLEntry) throws -> DeclaredColumn {
         let name = entry.key
         let context = "column '\(name)' of table '\(tableName)'"
-        var column = Schema.Column(name: name)
-        var declared = DeclaredColumn(column: column, keyNode: entry.keyNode, entries: [:], renamedFrom: [])
-
+        var declared = DeclaredColumn(column: Schema.Column(name: name), keyNode: entry.keyNode, entries: [:], renamedFrom: [])
         if case .scalar = entry.value, !reader.isNull(entry.value) {
-            column.type = try columnType(of: entry, in: context)
-            declared.column = column
-            declared.entries = ["type": YAMLEntry(key: "type", keyNode: entry.keyNode, value: entry.value)]
+            declared.column.type = try columnType(of: entry, in: context)
+            declared.entries = [Key.type.name: YAMLEntry(key: Key.type.name, keyNode: entry.keyNode, value: entry.value)]
             return declared
         }
         let entries = try reader.entries(
             of: entry.value, key: name, in: "table '\(tableName)'", owner: context, allowed: Self.keys,
             expected: "a type such as TEXT, or a mapping of column keys ({} for a column with no type)")
-        var byKey: [String: YAMLEntry] = [:]
+        let values = try read(entries, into: &declared, in: context)
+        try join(values, into: &declared, in: context)
+        return declared
+    }
+
+    /// The column's keys.
+    private typealias Key = SchemaFormat.Column
+
+    /// What the keys say that the rules between keys join: the defaults, the generated
+    /// expression and how it is kept, the foreign key actions written on the column.
+    private struct Values {
         var defaultLiteral: DefaultValue?
         var defaultSQL: String?
-        var storedIsSet = false
-        var isStored = false
+        var isStored: Bool?
         var generated: String?
         var onDelete: ForeignKeyAction?
         var onUpdate: ForeignKeyAction?
+    }
+
+    /// Reads each key of the column's mapping: what concerns it alone into `declared`, the rest
+    /// into the values returned.
+    private func read(_ entries: [YAMLEntry], into declared: inout DeclaredColumn, in context: String) throws -> Values {
+        var values = Values()
         for option in entries {
-            byKey[option.key] = option
+            declared.entries[option.key] = option
             switch option.key {
-            case SchemaFormat.Column.type.name: column.type = try columnType(of: option, in: context)
-            case SchemaFormat.Column.primaryKey.name: column.isPrimaryKey = try reader.bool(option, in: context)
-            case SchemaFormat.Column.autoincrement.name: column.isAutoincrement = try reader.bool(option, in: context)
-            case SchemaFormat.Column.notNull.name: column.isNotNull = try reader.bool(option, in: context)
-            case SchemaFormat.Column.unique.name: column.isUnique = try reader.bool(option, in: context)
-            case SchemaFormat.Column.defaultValue.name: defaultLiteral = try defaultValue(option, in: context)
-            case SchemaFormat.Column.defaultSQL.name: defaultSQL = try reader.text(option, in: context, expected: "an SQL expression")
-            case SchemaFormat.Column.collate.name: column.collation = try reader.text(option, in: context, expected: "a collation name")
-            case SchemaFormat.Column.check.name: column.check = try reader.text(option, in: context, expected: "an SQL expression")
-            case SchemaFormat.Column.references.name: declared.reference = try reference(option, in: context)
-            case SchemaFormat.Column.onDelete.name: onDelete = try Self.action(option, reader: reader, in: context)
-            case SchemaFormat.Column.onUpdate.name: onUpdate = try Self.action(option, reader: reader, in: context)
-            case SchemaFormat.Column.generated.name: generated = try reader.text(option, in: context, expected: "an SQL expression")
-            case SchemaFormat.Column.stored.name:
-                storedIsSet = true
-                isStored = try reader.bool(option, in: context)
-            case SchemaFormat.Column.renamedFrom.name:
-                declared.renamedFrom = try reader.nameOrNameList(option, in: context).map {
-                    Located(value: $0.name, node: $0.node)
-                }
+            case Key.type.name: declared.column.type = try columnType(of: option, in: context)
+            case Key.primaryKey.name: declared.column.isPrimaryKey = try reader.bool(option, in: context)
+            case Key.autoincrement.name: declared.column.isAutoincrement = try reader.bool(option, in: context)
+            case Key.notNull.name: declared.column.isNotNull = try reader.bool(option, in: context)
+            case Key.unique.name: declared.column.isUnique = try reader.bool(option, in: context)
+            case Key.collate.name: declared.column.collation = try reader.text(option, in: context, expected: "a collation name")
+            case Key.check.name: declared.column.check = try reader.text(option, in: context, expected: "an SQL expression")
+            case Key.references.name: declared.reference = try reference(option, in: context)
+            case Key.renamedFrom.name:
+                declared.renamedFrom = try reader.nameOrNameList(option, in: context).map { Located(value: $0.name, node: $0.node) }
+            case Key.defaultValue.name: values.defaultLiteral = try defaultValue(option, in: context)
+            case Key.defaultSQL.name: values.defaultSQL = try reader.text(option, in: context, expected: "an SQL expression")
+            case Key.onDelete.name: values.onDelete = try Self.action(option, reader: reader, in: context)
+            case Key.onUpdate.name: values.onUpdate = try Self.action(option, reader: reader, in: context)
+            case Key.generated.name: values.generated = try reader.text(option, in: context, expected: "an SQL expression")
+            case Key.stored.name: values.isStored = try reader.bool(option, in: context)
             default: break
             }
         }
-        declared.entries = byKey
+        return values
+    }
 
-        // Checks on the column alone.
-        if let option = byKey["default_sql"], byKey["default"] != nil {
+    // MARK: Rules between keys
+
+    /// Applies the rules between keys: one default at most, `stored` only with `generated`, a
+    /// generated column without a default and outside the primary key, `on_delete` and
+    /// `on_update` only with `references` (and not in both places), no `renamed_from` of the
+    /// column's own name.
+    private func join(_ values: Values, into declared: inout DeclaredColumn, in context: String) throws {
+        let byKey = declared.entries
+        if let option = byKey[Key.defaultSQL.name], byKey[Key.defaultValue.name] != nil {
             throw SchemaError.conflict(
                 "\(context) has both 'default' and 'default_sql'; keep one "
                     + "('default' for a literal value, 'default_sql' for an SQL expression)",
                 at: reader.location(of: option.keyNode))
         }
-        column.defaultValue = defaultSQL.map(DefaultValue.sql) ?? defaultLiteral
-        if storedIsSet, generated == nil, let option = byKey["stored"] {
+        declared.column.defaultValue = values.defaultSQL.map(DefaultValue.sql) ?? values.defaultLiteral
+        try joinGenerated(values, into: &declared, in: context)
+        try joinActions(values, into: &declared, in: context)
+        for old in declared.renamedFrom where old.value.isSameName(as: declared.column.name) {
+            throw SchemaError.invalidValue(
+                old.value, for: Key.renamedFrom.name, in: context,
+                reason: Self.renamedFromSelfReason(old.value, declared.column.name), at: reader.location(of: old.node))
+        }
+        declared.column.renamedFrom = declared.renamedFrom.map(\.value)
+    }
+
+    /// `generated`, with `stored`: no default, no primary key; `stored` alone is refused.
+    private func joinGenerated(_ values: Values, into declared: inout DeclaredColumn, in context: String) throws {
+        let byKey = declared.entries
+        guard let expression = values.generated, let option = byKey[Key.generated.name] else {
+            if values.isStored != nil, let option = byKey[Key.stored.name] {
+                throw SchemaError.conflict(
+                    "\(context) has 'stored' but no 'generated'; 'stored' says how a generated column is kept",
+                    at: reader.location(of: option.keyNode))
+            }
+            return
+        }
+        for other in [Key.defaultValue.name, Key.defaultSQL.name] where byKey[other] != nil {
             throw SchemaError.conflict(
-                "\(context) has 'stored' but no 'generated'; 'stored' says how a generated column is kept",
+                "\(context) is generated, so it cannot also have '\(other)'; remove one of them",
                 at: reader.location(of: option.keyNode))
         }
-        if let expression = generated, let option = byKey["generated"] {
-            for other in ["default", "default_sql"] where byKey[other] != nil {
-                throw SchemaError.conflict(
-                    "\(context) is generated, so it cannot also have '\(other)'; remove one of them",
-                    at: reader.location(of: option.keyNode))
-            }
-            if column.isPrimaryKey {
-                throw SchemaError.conflict(
-                    "\(context) is generated, so it cannot be a primary key; SQLite does not allow it",
-                    at: reader.location(of: option.keyNode))
-            }
-            column.generated = GeneratedColumn(expression: expression, isStored: isStored)
+        if declared.column.isPrimaryKey {
+            throw SchemaError.conflict(
+                "\(context) is generated, so it cannot be a primary key; SQLite does not allow it",
+                at: reader.location(of: option.keyNode))
         }
-        if declared.reference == nil {
-            for key in ["on_delete", "on_update"] {
+        declared.column.generated = GeneratedColumn(expression: expression, isStored: values.isStored ?? false)
+    }
+
+    /// `on_delete` and `on_update` written on the column: only with `references`, and not also
+    /// inside it.
+    private func joinActions(_ values: Values, into declared: inout DeclaredColumn, in context: String) throws {
+        let byKey = declared.entries
+        guard declared.reference != nil else {
+            for key in [Key.onDelete.name, Key.onUpdate.name] {
                 if let option = byKey[key] {
                     throw SchemaError.conflict(
                         "\(context) has '\(key)' but no 'references'; add references: table.column, or remove '\(key)'",
                         at: reader.location(of: option.keyNode))
                 }
             }
-        } else {
-            try merge(onDelete, key: "on_delete", into: &declared.reference!.onDelete, byKey: byKey, in: context)
-            try merge(onUpdate, key: "on_update", into: &declared.reference!.onUpdate, byKey: byKey, in: context)
+            return
         }
-        for old in declared.renamedFrom where old.value.isSameName(as: name) {
-            throw SchemaError.invalidValue(
-                old.value, for: "renamed_from", in: context,
-                reason: Self.renamedFromSelfReason(old.value, name), at: reader.location(of: old.node))
-        }
-        column.renamedFrom = declared.renamedFrom.map(\.value)
-        declared.column = column
-        return declared
+        try merge(values.onDelete, key: Key.onDelete.name, into: &declared.reference!.onDelete, byKey: byKey, in: context)
+        try merge(values.onUpdate, key: Key.onUpdate.name, into: &declared.reference!.onUpdate, byKey: byKey, in: context)
     }
 
     // MARK: Values

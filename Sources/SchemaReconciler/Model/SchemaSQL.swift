@@ -170,5 +170,3 @@ extension String {
         return text
     }
 }
-
-import Foundation

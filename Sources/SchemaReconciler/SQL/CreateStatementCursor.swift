@@ -104,11 +104,6 @@ struct CreateStatementCursor {
         return inner
     }
 
-    /// Consumes one token, or a whole parenthesised group when the current token is `(`.
-    mutating func skipTerm() throws {
-        if isSymbol("(") { _ = try parenthesized() } else { position += 1 }
-    }
-
     /// The source text of the tokens in `range`, as written (empty for an empty range).
     func text(_ range: Range<Int>) -> String {
         SQLText.text(of: tokens[range], in: sql)

@@ -120,9 +120,4 @@ extension Sequence where Element == String {
     package func containsName(_ name: String) -> Bool {
         contains { SQLName.same($0, name) }
     }
-
-    /// The first name of the list that SQLite takes for `name`.
-    package func firstName(matching name: String) -> String? {
-        first { SQLName.same($0, name) }
-    }
 }

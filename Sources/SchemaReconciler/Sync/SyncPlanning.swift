@@ -48,7 +48,6 @@ struct SyncPlanning {
             kept = try planExisting(&plan, drop: drop, catalog: catalog, live: live, db: db)
         }
         plan.warnings = kept.map(SyncWarning.undeclared) + plan.warnings + fileWarnings(state: state)
-
             + catalog.reservedTables.filter { $0.sqlName.hasPrefix(Planner.temporaryPrefix) }.map(SyncWarning.leftoverTable)
         return PreparedPlan(plan: plan, state: state, drop: drop, isNewDatabase: isNew, acceptsNewerDatabase: acceptsNewer)
     }
