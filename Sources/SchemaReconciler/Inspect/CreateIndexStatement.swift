@@ -15,16 +15,14 @@ import Foundation
 /// index.condition                 // "deleted_at IS NULL"
 /// ```
 package struct CreateIndexStatement: Sendable, Equatable {
-    /// The schema prefix, if written.
-    package var schemaName: String?
+    /// The head: `UNIQUE`, `IF NOT EXISTS`, the schema prefix, the name.
+    package var head: CreateStatementHead
     /// The index name, unquoted.
-    package var name: String
+    package var name: String { head.name }
+    /// `CREATE UNIQUE INDEX`.
+    package var isUnique: Bool { head.isUnique }
     /// The indexed table, unquoted.
     package var tableName: String
-    /// `CREATE UNIQUE INDEX`.
-    package var isUnique: Bool
-    /// `IF NOT EXISTS`.
-    package var ifNotExists: Bool
     /// The indexed terms, in order.
     package var terms: [Term]
     /// The text after the top-level `WHERE`, trimmed; nil for a full index.
@@ -55,11 +53,7 @@ package struct CreateIndexStatement: Sendable, Equatable {
     /// Parses a `CREATE INDEX` statement (comments and one trailing `;` allowed).
     package init(sql: String) throws {
         var cursor = CreateStatementCursor(sql: sql)
-        let head = try cursor.head(.index)
-        isUnique = head.isUnique
-        ifNotExists = head.ifNotExists
-        schemaName = head.schemaName
-        name = head.name
+        head = try cursor.head(.index)
         try cursor.expectKeywords("ON")
         tableName = try cursor.name("a table name")
         let inner = try cursor.parenthesized()
@@ -95,56 +89,5 @@ package struct CreateIndexStatement: Sendable, Equatable {
             term.columnName = expression[0].identifier
         }
         return term
-    }
-}
-
-// MARK: - CreateViewStatement
-
-/// A `CREATE VIEW` statement: its name, optional column names and its `SELECT`.
-///
-/// ```swift
-/// let view = try CreateViewStatement(sql: "CREATE VIEW active AS SELECT * FROM users WHERE active;")
-/// view.select // "SELECT * FROM users WHERE active"
-/// ```
-package struct CreateViewStatement: Sendable, Equatable {
-    /// The schema prefix, if written.
-    package var schemaName: String?
-    /// The view name, unquoted.
-    package var name: String
-    /// `CREATE TEMP VIEW`.
-    package var isTemporary: Bool
-    /// `IF NOT EXISTS`.
-    package var ifNotExists: Bool
-    /// The column names written in parentheses after the view name, unquoted; usually empty.
-    package var columnNames: [String]
-    /// The text after the top-level `AS`, trimmed, without trailing `;`.
-    package var select: String
-
-    /// Parses a `CREATE VIEW` statement.
-    package init(sql: String) throws {
-        var cursor = CreateStatementCursor(sql: sql)
-        let head = try cursor.head(.view)
-        isTemporary = head.isTemporary
-        ifNotExists = head.ifNotExists
-        schemaName = head.schemaName
-        name = head.name
-        columnNames = []
-        if cursor.isSymbol("(") {
-            let inner = try cursor.parenthesized()
-            columnNames = try cursor.commaSeparated(inner).map { part in
-                guard let first = part.first, let name = cursor.tokens[first].nameValue else {
-                    throw cursor.error("expected a column name")
-                }
-                return name
-            }
-        }
-        guard let asToken = cursor.peek(), asToken.isKeyword("AS") else { throw cursor.error("expected AS") }
-        var select = SQLText.text(in: sql, bytes: asToken.range.upperBound..<sql.utf8.count)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        while select.hasSuffix(";") {
-            select = String(select.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        guard !select.isEmpty else { throw cursor.error("expected a SELECT") }
-        self.select = select
     }
 }

@@ -20,14 +20,10 @@
 /// statement.table                // the same table as a model value
 /// ```
 package struct CreateTableStatement: Sendable, Equatable {
-    /// The schema prefix (`main.` in `CREATE TABLE main.t`), if written.
-    package var schemaName: String?
+    /// The head: `TEMP`, `IF NOT EXISTS`, the schema prefix (`main.` in `CREATE TABLE main.t`), the name.
+    package var head: CreateStatementHead
     /// The table name, unquoted.
-    package var name: String
-    /// `CREATE TEMP TABLE` / `CREATE TEMPORARY TABLE`.
-    package var isTemporary: Bool
-    /// `IF NOT EXISTS`.
-    package var ifNotExists: Bool
+    package var name: String { head.name }
     /// The column definitions, in order.
     package var columns: [ColumnDefinition]
     /// The table-level constraints, in order.
@@ -137,11 +133,7 @@ package struct CreateTableStatement: Sendable, Equatable {
     /// comments and one trailing `;` are allowed). `CREATE TABLE … AS SELECT` is rejected.
     package init(sql: String) throws {
         var cursor = CreateStatementCursor(sql: sql)
-        let head = try cursor.head(.table)
-        isTemporary = head.isTemporary
-        ifNotExists = head.ifNotExists
-        schemaName = head.schemaName
-        name = head.name
+        head = try cursor.head(.table)
         if cursor.isKeyword("AS") { throw cursor.error("CREATE TABLE … AS SELECT is not supported") }
         try cursor.expectSymbol("(")
 

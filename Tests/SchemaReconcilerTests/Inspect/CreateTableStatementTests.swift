@@ -6,13 +6,13 @@ struct InspectCreateTableStatementTests {
     @Test func headerSpellings() throws {
         let plain = try CreateTableStatement(sql: "CREATE TABLE t (a)")
         #expect(plain.name == "t")
-        #expect(plain.schemaName == nil)
-        #expect(!plain.isTemporary && !plain.ifNotExists)
+        #expect(plain.head.schemaName == nil)
+        #expect(!plain.head.isTemporary && !plain.head.ifNotExists)
 
         let full = try CreateTableStatement(sql: #"create temporary table if not exists main."we""ird name"(a)"#)
         #expect(full.name == #"we"ird name"#)
-        #expect(full.schemaName == "main")
-        #expect(full.isTemporary && full.ifNotExists)
+        #expect(full.head.schemaName == "main")
+        #expect(full.head.isTemporary && full.head.ifNotExists)
 
         #expect(try CreateTableStatement(sql: "CREATE TEMP TABLE [my table](a);").name == "my table")
         #expect(try CreateTableStatement(sql: "CREATE TABLE `back``tick`(a)").name == "back`tick")
@@ -236,9 +236,9 @@ struct InspectCreateIndexStatementTests {
             ) WHERE deleted_at IS NULL AND (kind = 'a, b') -- why
             """)
         #expect(index.name == "by email")
-        #expect(index.schemaName == "main")
+        #expect(index.head.schemaName == "main")
         #expect(index.tableName == "users")
-        #expect(index.isUnique && index.ifNotExists)
+        #expect(index.isUnique && index.head.ifNotExists)
         #expect(index.terms == [
             .init(sql: "lower(email)"),
             .init(sql: "created_at DESC", columnName: "created_at", isDescending: true),
@@ -261,7 +261,7 @@ struct InspectCreateIndexStatementTests {
               SELECT x AS a, y AS "b c" FROM (SELECT 1 AS x, 2 AS y) ;\t
             """)
         #expect(view.name == "as")
-        #expect(view.isTemporary && view.ifNotExists)
+        #expect(view.head.isTemporary && view.head.ifNotExists)
         #expect(view.columnNames == ["a", "b c"])
         #expect(view.select == #"SELECT x AS a, y AS "b c" FROM (SELECT 1 AS x, 2 AS y)"#)
         #expect(throws: CreateStatementParseError.self) { try CreateViewStatement(sql: "CREATE VIEW v") }
