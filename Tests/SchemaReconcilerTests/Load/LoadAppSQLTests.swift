@@ -94,15 +94,16 @@ import Testing
         #expect(try loadSchema(yaml).standIns.isEmpty)
     }
 
-    @Test func aPreparationThatThrowsIsReportedWithoutALocation() {
+    @Test func aPreparationThatThrowsIsReportedWithoutALocation() throws {
         struct Refusal: Error {}
-        let loader = SchemaLoader(prepareDatabase: { _ in throw Refusal() })
+        let preparation: DatabasePreparation = { _ in throw Refusal() }
+        // The reason is what a connection that preparation cannot prepare says.
+        let refused = try #require(throws: DatabaseError.self) { try DatabaseQueue.inMemory(preparedBy: preparation) }
         #expect {
-            try loader.load(yaml: Self.contacts, url: inMemoryURL)
+            try SchemaLoader(prepareDatabase: preparation).load(yaml: Self.contacts, url: inMemoryURL)
         } throws: { error in
             guard case .preparationFailed(let path, let reason) = error as? SchemaError else { return false }
-            return path == "schema.yaml" && reason == "prepareDatabase threw: \(Refusal())"
-                && (error as? SchemaError)?.location == nil
+            return path == "schema.yaml" && reason == refused.message && (error as? SchemaError)?.location == nil
         }
     }
 

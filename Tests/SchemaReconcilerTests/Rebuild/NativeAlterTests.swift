@@ -95,8 +95,7 @@ struct NativeAlterTests {
         let bytes = try space.fileBytes()
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations.map(\.rows) == [2] && error.description.contains("NOT NULL on name")
-                && error.description.contains("items")
+            return violations == [DataViolation(table: "items", constraint: .notNull(column: "name"), rows: 2)]
         }
         #expect(try space.fileBytes() == bytes)
     }
