@@ -132,6 +132,7 @@ import Testing
         } throws: { error in
             guard case ReconcileError.hazardsDenied(let denied) = error else { return false }
             return denied.map(\.hazard.kind) == [.scansRows] && denied[0].step?.table == "notes"
+                && "\(error)" == "the plan has hazards that are denied (scans-rows); nothing was changed:\n  \(denied[0])"
         }
         #expect(try space.fileBytes() == before)
         #expect(try space.sync(Reconciler.Options(deniedHazards: [.runsUpgrades, .recreates])).didChange)

@@ -169,6 +169,7 @@ import Testing
         try text.write(toFile: space.databasePath, atomically: true, encoding: .utf8)
         let notADatabase = ReconcileError.cannotOpenDatabase(
             path: "app.sqlite", error: DatabaseError(resultCode: .SQLITE_NOTADB, message: "file is not a database"))
+        #expect("\(notADatabase)" == "cannot read the database app.sqlite: file is not a database")
         for arguments in [[], ["--dry-run"], ["status"]] {
             let result = try ReconcileCommand.run(arguments, in: space.url)
             #expect(result.status == 1, "\(arguments)")

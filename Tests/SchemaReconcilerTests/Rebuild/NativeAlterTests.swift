@@ -96,6 +96,8 @@ struct NativeAlterTests {
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
             return violations == [DataViolation(table: "items", constraint: .notNull(column: "name"), rows: 2)]
+                && error.description == "table items: 2 rows violate NOT NULL on name; give those rows a value in an upgrade "
+                    + "script before items.name can be NOT NULL. The database was rolled back; nothing was changed."
         }
         #expect(try space.fileBytes() == bytes)
     }
