@@ -148,14 +148,16 @@ import Testing
 
         let error = #expect(throws: ReconcileError.self) { try Reconciler(schemaURL: folder.schemaURL).sync(databaseAt: path) }
 
-        guard case .invalidSchema(.unregistered("localizedCaseInsensitiveCompare", "collation", "column 'name' of table 'contacts'",
-                                                let location)) = error else {
+        guard case .invalidSchema(let schemaError) = error,
+              case .unregistered("localizedCaseInsensitiveCompare", "collation", "column 'name' of table 'contacts'",
+                                 let location) = schemaError else {
             Issue.record("expected the unregistered collation, got \(String(describing: error))")
             return
         }
         #expect(location.line == 6 && location.column == 7)
         #expect(error?.isInvalidInput == true)
-        #expect(error?.localizedDescription.contains("register the app's own in Reconciler.Options.prepareDatabase") == true)
+        // The schema file's own diagnostic, which says where to register the collation.
+        #expect(error?.localizedDescription == schemaError.description)
         #expect(!FileManager.default.fileExists(atPath: path))
         // The app's own queue has it, but the schema is checked on the reconciler's connections.
         #expect(throws: ReconcileError.self) { try Reconciler(schemaURL: folder.schemaURL).sync(Self.appQueue(path)) }
@@ -186,7 +188,11 @@ import Testing
             try Reconciler(schemaURL: folder.schemaURL, options: options).sync(databaseAt: folder.path("app.sqlite"))
         }
 
-        #expect(error?.localizedDescription.contains("NoKey") == true)
+        guard case .cannotOpenDatabase(folder.path("app.sqlite"), let sqliteError) = error else {
+            Issue.record("expected the preparation's failure, got \(String(describing: error))")
+            return
+        }
+        #expect(sqliteError.message == "prepareDatabase threw: \(NoKey())")
         #expect(folder.files == ["schema.yaml", "upgrades"])
     }
 

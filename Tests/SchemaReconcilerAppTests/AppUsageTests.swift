@@ -150,7 +150,9 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
             }
             let error = #expect(throws: ReconcileError.self) { try reconciler.sync(databaseAt: path) }
             #expect(error?.isBusy == true)
-            #expect(error?.localizedDescription.contains("busy") == true)
+            let sqlite = try #require(error?.databaseError?.message)
+            #expect(error?.localizedDescription == "the database is busy: another connection held it for longer than the busy "
+                + "timeout (\(sqlite)); try again when it is free. Nothing was changed.")
             #expect((error as NSError?)?.domain == ReconcileError.errorDomain)
             try db.execute(sql: "ROLLBACK")
         }

@@ -43,7 +43,10 @@ import Testing
             Issue.record("expected the sync's own error, got \(problem)")
             return
         }
-        #expect(violations.map(\.rows) == [4])
-        #expect("\(report)".contains("1.0.0 (") && "\(report)".contains("NOT NULL on handle"))
+        #expect(violations == [DataViolation(table: "users", constraint: .notNull(column: "handle"), rows: 4, isNewColumn: true)])
+        // The report reads as its results, the failing release first, its problem under it.
+        #expect("\(report)".hasPrefix("\(failure)\n"))
+        #expect("\(failure)".hasPrefix("\(failure.version) (\(failure.source)): "))
+        #expect("\(failure)".hasSuffix("\n  \(problem)"))
     }
 }

@@ -110,10 +110,12 @@ import Testing
                   note: { type: TEXT, unique: true }
             """)
         try space.expectFailedSync { error in
-            guard case .stepFailed(let step, _, let sqliteError) = error else { return false }
+            guard case .stepFailed(let step, _, let sqliteError) = error, let message = sqliteError.message else { return false }
             // The advice says what to write instead.
-            return step.table == "t" && step.isRebuild && sqliteError.message?.contains("no such column: t.a") == true
-                && error.description.contains("write the column names alone")
+            let advice = "  SQLite: \(message) (a rebuild creates the new t under a temporary name first, so its CHECK, DEFAULT "
+                + "and generated expressions cannot name its columns as t.column: write the column names alone)"
+            return step.table == "t" && step.isRebuild && message.contains("no such column: t.a")
+                && error.description.split(separator: "\n").contains(Substring(advice))
         }
     }
 

@@ -159,7 +159,9 @@ import Testing
         try space.expectFailedSync { error in
             guard case .foreignKeyViolation(let count) = error else { return false }
             return count == ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 2)
-                && error.description.contains("fix or delete them in an upgrade script")
+                && error.description == "table orders: 2 rows reference missing rows of customers (FOREIGN KEY (customer_id) "
+                    + "REFERENCES customers); fix or delete them in an upgrade script. "
+                    + "The database was rolled back; nothing was changed."
         }
     }
 

@@ -202,8 +202,13 @@ import Testing
             }
         }
         // The message names the folder that is missing.
-        let error = #expect(throws: ReconcileError.self) { try space.reconciler().sync(databaseAt: missingFolder) }
-        #expect(error?.description.contains("\(space.url.path)/no/such/folder") == true)
+        let error = try #require(throws: ReconcileError.self) { try space.reconciler().sync(databaseAt: missingFolder) }
+        guard case .invalidDatabasePath(missingFolder, .directoryMissing) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        #expect(error.description == "cannot use the database \(missingFolder): the directory \(space.url.path)/no/such/folder "
+            + "does not exist")
     }
 
     @Test func addingATableAColumnAndAnIndexKeepsEveryRow() throws {
@@ -437,7 +442,10 @@ import Testing
         #expect(plan.warnings.contains(.wouldBreak(broken)))
         try space.expectFailedSync { error in
             guard case .brokenObjects(let objects) = error else { return false }
-            return objects == [broken] && error.description.contains("one the file drops, or a misspelt name")
+            return objects == [broken] && error.description == "view old_notes, declared in schema.yaml, cannot be used: "
+                + "no such table: main.old\n  It names a table that schema.yaml does not declare and that the database does not "
+                + "hold after the sync (one the file drops, or a misspelt name): correct the SQL in schema.yaml, or declare the "
+                + "table. The database was rolled back; nothing was changed."
         }
 
         // Declared so that it fits, the view no longer stands in the way; the upgrade read the old rows first.

@@ -42,7 +42,7 @@ import Testing
         let space = try syncedSpace()
         let inSync = try ReconcileCommand.run(["--check"], in: space.url)
         #expect(inSync.status == 0)
-        #expect(inSync.output.contains("in sync"))
+        #expect(inSync.output == "in sync: the database matches schema.yaml at version 1.0.0\n")
 
         try space.writeSchema(Self.tightened)
         let before = try space.fileBytes()
@@ -60,7 +60,8 @@ import Testing
         try space.writeSchema(Self.notes)
         let result = try ReconcileCommand.run(["--check"], in: space.url)
         #expect(result.status == 4)
-        #expect(result.output.contains("new database at version 1.0.0"))
+        #expect(result.output == "a sync would change the database (new database at version 1.0.0): 1 step, 0 upgrades\n"
+            + "  create table notes\n")
         #expect(!FileManager.default.fileExists(atPath: space.databasePath))
     }
 
@@ -72,19 +73,30 @@ import Testing
 
     // MARK: --deny
 
+    /// The hazards and steps of a `hazardsDenied` error in JSON.
+    private func denied(_ result: CommandResult) throws -> [[String: [String: Any]]] {
+        let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let error = try #require(object?["error"] as? [String: Any], "\(result.output)")
+        #expect(error["kind"] as? String == "hazardsDenied")
+        return try #require(error["denied"] as? [[String: Any]]).map { $0.compactMapValues { $0 as? [String: Any] } }
+    }
+
     @Test func denyRefusesASyncWhosePlanHasTheHazardAndNamesTheStep() throws {
         let space = try syncedSpace()
         try space.writeSchema(Self.tightened)
         let before = try space.fileBytes()
-        let result = try ReconcileCommand.run(["--deny", "drops-data"], in: space.url)
+        let result = try ReconcileCommand.run(["--deny", "drops-data", "--format", "json"], in: space.url)
         #expect(result.status == 1)
-        #expect(result.error.contains("drops-data"))
-        #expect(result.error.contains("notes.old"))
+        let denied = try self.denied(result)
+        #expect(denied.map { $0["hazard"]?["kind"] as? String } == ["drops-data"])
+        #expect(denied.first?["hazard"]?["table"] as? String == "notes")
+        #expect(denied.first?["hazard"]?["column"] as? String == "old")
+        #expect(denied.first?["step"]?["table"] as? String == "notes")
         #expect(try space.fileBytes() == before)
 
-        let check = try ReconcileCommand.run(["--check", "--deny", "copies-rows", "drops-data"], in: space.url)
+        let check = try ReconcileCommand.run(["--check", "--deny", "copies-rows", "drops-data", "--format", "json"], in: space.url)
         #expect(check.status == 1)
-        #expect(check.error.contains("drops-data"))
+        #expect(try self.denied(check).map { $0["hazard"]?["kind"] as? String } == ["drops-data", "copies-rows"])
     }
 
     @Test func denyAllowsAPlanWithoutTheHazard() throws {
@@ -120,6 +132,7 @@ import Testing
         } throws: { error in
             guard case ReconcileError.hazardsDenied(let denied) = error else { return false }
             return denied.map(\.hazard.kind) == [.scansRows] && denied[0].step?.table == "notes"
+                && "\(error)" == "the plan has hazards that are denied (scans-rows); nothing was changed:\n  \(denied[0])"
         }
         #expect(try space.fileBytes() == before)
         #expect(try space.sync(Reconciler.Options(deniedHazards: [.runsUpgrades, .recreates])).didChange)

@@ -134,9 +134,8 @@ import Testing
         let space = try tenants()
         let result = try run(command + ["--database", "tenants/*.sqlite", "--jobs", "1"], removingBIn: space)
         #expect(result.status == 1)
-        #expect(result.error.contains("tenants/b.sqlite: error: cannot use the database tenants/b.sqlite: "
-                                      + "the file no longer exists (removed or renamed after the databases were listed); "
-                                      + "nothing was created in its place"), "\(result.error)")
+        let removed = ReconcileError.invalidDatabasePath("tenants/b.sqlite", problem: .noLongerExists)
+        #expect(result.error.split(separator: "\n").contains("tenants/b.sqlite: error: \(removed)"), "\(result.error)")
         let summary = result.output.split(separator: "\n").last ?? ""
         #expect(summary.contains("3 databases: ") && summary.hasSuffix(", 1 failed"), "\(result.output)")
         #expect(!FileManager.default.fileExists(atPath: path("b", in: space)))

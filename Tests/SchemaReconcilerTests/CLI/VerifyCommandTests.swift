@@ -104,6 +104,8 @@ import Testing
         try space.write("version: 1.0.0\ntables:\n  items: { columns: { id: { typ: INTEGER } } }\n", to: "history/0.9.0.yaml")
         let result = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
         #expect(result.status == 2)
-        #expect(result.error.contains("history/0.9.0.yaml:3:"))
+        let refused = SchemaError.unknownKey("typ", in: "column 'id' of table 'items'", suggestion: "type", allowed: ColumnParser.keys,
+                                             at: SchemaReconciler.SourceLocation(file: "history/0.9.0.yaml", line: 3, column: 29))
+        #expect(result.error == "\(refused)\n")
     }
 }

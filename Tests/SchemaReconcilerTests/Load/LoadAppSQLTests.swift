@@ -40,31 +40,41 @@ import Testing
     // MARK: Refused, where it is used
 
     @Test func aCollationNoConnectionHasIsRefusedAtTheColumnWithHowToRegisterIt() {
-        let error = expectError(Self.contacts, "unregistered", at: "name:", mentioning: [
-            "column 'name' of table 'contacts' uses the collation 'french', which is not registered",
-            "BINARY, NOCASE, RTRIM", "Reconciler.Options.prepareDatabase", "SchemaFile(contentsOf:prepareDatabase:)",
-        ])
-        #expect(error == .unregistered("french", kind: "collation", in: "column 'name' of table 'contacts'",
-                                       at: position(of: "name:", in: Self.contacts)))
+        let error = expectError(Self.contacts, at: "name:") {
+            .unregistered("french", kind: "collation", in: "column 'name' of table 'contacts'", at: $0)
+        }
+        #expect(error?.message == "column 'name' of table 'contacts' uses the collation 'french', which is not registered: "
+            + "a connection has SQLite's built-in collations (BINARY, NOCASE, RTRIM) and GRDB's "
+            + "(swiftLocalizedCaseInsensitiveCompare…); register the app's own in Reconciler.Options.prepareDatabase, "
+            + "which prepares every connection the reconciler opens, or pass the same closure to "
+            + "SchemaFile(contentsOf:prepareDatabase:)")
     }
 
     @Test func aFunctionIsRefusedWhereverItIsUsed() {
         let collated = Self.contacts.replacingOccurrences(of: "collate: french", with: "collate: NOCASE")
-        expectError(collated, "unregistered", at: "nick:", mentioning: ["column 'nick' of table 'contacts' uses the function 'initials'"])
+        expectError(collated, at: "nick:") {
+            .unregistered("initials", kind: "function", in: "column 'nick' of table 'contacts'", at: $0)
+        }
         let indexed = collated.replacingOccurrences(of: ", check: \"initials(nick) <> ''\"", with: "")
-        expectError(indexed, "unregistered", at: "contacts_by_initials:",
-                    mentioning: ["index 'contacts_by_initials' of table 'contacts' uses the function 'initials'"])
+        expectError(indexed, at: "contacts_by_initials:") {
+            .unregistered("initials", kind: "function", in: "index 'contacts_by_initials' of table 'contacts'", at: $0)
+        }
         let viewed = indexed.replacingOccurrences(of: "[initials(name)]", with: "[name]")
-        expectError(viewed, "unregistered", at: "contact_initials:",
-                    mentioning: ["view 'contact_initials' uses the function 'initials'"])
+        expectError(viewed, at: "contact_initials:") {
+            .unregistered("initials", kind: "function", in: "view 'contact_initials'", at: $0)
+        }
         let triggered = viewed.replacingOccurrences(of: "initials(name) AS initials", with: "name")
-        expectError(triggered, "unregistered", at: "contacts_named:",
-                    mentioning: ["trigger 'contacts_named' uses the function 'shout'"])
+        expectError(triggered, at: "contacts_named:") {
+            .unregistered("shout", kind: "function", in: "trigger 'contacts_named'", at: $0)
+        }
     }
 
     @Test func aTokenizerIsRefusedEvenWhereCollationsAreStoodIn() throws {
         let yaml = "version: 1.0.0\ntables: {}\nvirtual_tables:\n  docs: fts5(body, tokenize = 'stemmer')\n"
-        expectError(yaml, "unregistered", at: "docs:", mentioning: ["virtual table 'docs' uses the tokenizer 'stemmer'", "unicode61"])
+        expectError(yaml, at: "docs:") { .unregistered("stemmer", kind: "tokenizer", in: "virtual table 'docs'", at: $0) }
+        // The message names the tokenizers a connection has.
+        #expect(UnregisteredSQL(kind: .tokenizer, name: "stemmer").builtIns
+            == "SQLite's built-in tokenizers (unicode61, ascii, porter, trigram)")
         #expect(throws: SchemaError.self) { try Self.standingIn.load(yaml: yaml, url: inMemoryURL) }
     }
 
@@ -84,14 +94,16 @@ import Testing
         #expect(try loadSchema(yaml).standIns.isEmpty)
     }
 
-    @Test func aPreparationThatThrowsIsReportedWithoutALocation() {
+    @Test func aPreparationThatThrowsIsReportedWithoutALocation() throws {
         struct Refusal: Error {}
-        let loader = SchemaLoader(prepareDatabase: { _ in throw Refusal() })
+        let preparation: DatabasePreparation = { _ in throw Refusal() }
+        // The reason is what a connection that preparation cannot prepare says.
+        let refused = try #require(throws: DatabaseError.self) { try DatabaseQueue.inMemory(preparedBy: preparation) }
         #expect {
-            try loader.load(yaml: Self.contacts, url: inMemoryURL)
+            try SchemaLoader(prepareDatabase: preparation).load(yaml: Self.contacts, url: inMemoryURL)
         } throws: { error in
             guard case .preparationFailed(let path, let reason) = error as? SchemaError else { return false }
-            return path == "schema.yaml" && reason.contains("Refusal") && (error as? SchemaError)?.location == nil
+            return path == "schema.yaml" && reason == refused.message && (error as? SchemaError)?.location == nil
         }
     }
 
@@ -121,8 +133,9 @@ import Testing
         #expect {
             try Self.standingIn.load(yaml: broken, url: inMemoryURL)
         } throws: { error in
-            guard case .refusedBySQLite(let what, let message, _) = error as? SchemaError else { return false }
-            return what == "view 'contact_initials'" && message.contains("no such column: nam")
+            guard case .refusedBySQLite(let what, let message, let location) = error as? SchemaError else { return false }
+            return what == "view 'contact_initials'" && message == "no such column: nam"
+                && location == position(of: "contact_initials:", in: broken)
         }
     }
 

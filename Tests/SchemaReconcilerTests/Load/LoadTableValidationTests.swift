@@ -23,13 +23,15 @@ import Testing
     }
 
     @Test func unknownKeysAreCaughtAtEveryLevel() {
-        expectError(document("tabels: {}"), "unknownKey", at: "tabels", mentioning: ["did you mean 'tables'?"])
+        expectError(document("tabels: {}"), at: "tabels") {
+            .unknownKey("tabels", in: "the top level of the file", suggestion: "tables", allowed: SchemaParser.keys, at: $0)
+        }
         expectError("""
             version: 1.0.0
             tables:
               t:
                 colums: { id: INTEGER }
-            """, "unknownKey", at: "colums", mentioning: ["table 't'", "did you mean 'columns'?"])
+            """, at: "colums") { .unknownKey("colums", in: "table 't'", suggestion: "columns", allowed: TableParser.keys, at: $0) }
         expectError("""
             version: 1.0.0
             tables:
@@ -37,8 +39,12 @@ import Testing
                 columns: { id: INTEGER }
                 indexes:
                   t_id: { columns: [id], uniqe: true }
-            """, "unknownKey", at: "uniqe", mentioning: ["index 't_id' of table 't'", "did you mean 'unique'?"])
-        expectError(document("drop: { table: [x] }"), "unknownKey", at: "table:", mentioning: ["did you mean 'tables'?"])
+            """, at: "uniqe") {
+            .unknownKey("uniqe", in: "index 't_id' of table 't'", suggestion: "unique", allowed: TableParser.indexKeys, at: $0)
+        }
+        expectError(document("drop: { table: [x] }"), at: "table:") {
+            .unknownKey("table", in: "'drop'", suggestion: "tables", allowed: SchemaParser.dropKeys, at: $0)
+        }
     }
 
     @Test func camelCaseKeySuggestsTheSnakeCaseOne() {
@@ -62,9 +68,12 @@ import Testing
                 columns:
                   id: { type: INTEGER, colour: blue }
             """
-        let error = expectError(yaml, "unknownKey", at: "colour", mentioning: ["allowed keys are 'type', 'primary_key'"])
-        guard case .unknownKey(_, _, let suggestion, _, _)? = error else { return }
-        #expect(suggestion == nil)
+        let error = expectError(yaml, at: "colour") {
+            .unknownKey("colour", in: "column 'id' of table 't'", suggestion: nil, allowed: ColumnParser.keys, at: $0)
+        }
+        #expect(error?.message == "unknown key 'colour' in column 'id' of table 't'; allowed keys are 'type', 'primary_key', "
+            + "'autoincrement', 'not_null', 'unique', 'default', 'default_sql', 'collate', 'check', 'references', "
+            + "'on_delete', 'on_update', 'generated', 'stored', 'renamed_from'")
     }
 
     @Test func exactDuplicateKeyIsReportedAtItsSecondOccurrence() {
@@ -77,9 +86,10 @@ import Testing
                   name: TEXT
                   id: TEXT
             """
-        let error = expectError(yaml, "duplicateKey", at: "id:", occurrence: 2, mentioning: ["'id'", "line 5"])
-        guard case .duplicateKey(_, _, _, let firstAt, _)? = error else { return }
-        #expect(firstAt == at(5, 7))
+        let error = expectError(yaml, at: "id:", occurrence: 2) {
+            .duplicateKey("id", in: "the same mapping", first: "id", firstAt: at(5, 7), at: $0)
+        }
+        #expect(error?.message == "duplicate key 'id' in the same mapping; it is already written at line 5, column 7")
     }
 
     @Test func exactDuplicateKeyInAFlowMapping() {
@@ -93,14 +103,16 @@ import Testing
     }
 
     @Test func namesThatDifferOnlyInCaseAreDuplicates() {
-        expectError("""
+        let users = expectError("""
             version: 1.0.0
             tables:
               users:
                 columns: { id: INTEGER }
               Users:
                 columns: { id: INTEGER }
-            """, "duplicateKey", at: "Users", mentioning: ["'Users'", "'users' at line 3", "letter case"])
+            """, at: "Users") { .duplicateKey("Users", in: "'tables'", first: "users", firstAt: at(3, 3), at: $0) }
+        #expect(users?.message
+            == "duplicate key 'Users' in 'tables'; it is the same as 'users' at line 3 (SQLite ignores letter case in names)")
         expectError("""
             version: 1.0.0
             tables:
@@ -128,7 +140,7 @@ import Testing
     // MARK: Wrong types
 
     @Test func booleanKeysAcceptOnlyTrueAndFalse() throws {
-        for spelling in ["yes", "1", "on", "\"true\""] {
+        for (spelling, found) in [("yes", "'yes'"), ("1", "'1'"), ("on", "'on'"), ("\"true\"", "the quoted text 'true'")] {
             let yaml = """
                 version: 1.0.0
                 tables:
@@ -136,7 +148,10 @@ import Testing
                     columns:
                       c: { type: TEXT, not_null: \(spelling) }
                 """
-            expectError(yaml, "wrongType", at: "\(spelling) }", mentioning: ["'not_null'", "true or false"])
+            let error = expectError(yaml, at: "\(spelling) }") {
+                .wrongType("not_null", in: "column 'c' of table 't'", expected: "true or false", found: found, at: $0)
+            }
+            #expect(error?.message == "'not_null' in column 'c' of table 't' must be true or false, not \(found)")
         }
         let yaml = """
             version: 1.0.0
@@ -154,27 +169,37 @@ import Testing
     }
 
     @Test func collectionsOfTheWrongShape() {
-        expectError(document("views: [a, b]"), "wrongType", at: "[a, b]", mentioning: ["'views'", "a list"])
+        expectError(document("views: [a, b]"), at: "[a, b]") {
+            .wrongType("views", in: "the top level of the file", expected: "a mapping of view names to SELECT statements",
+                       found: "a list", at: $0)
+        }
         expectError("""
             version: 1.0.0
             tables:
               t:
                 columns: TEXT
-            """, "wrongType", at: "TEXT", mentioning: ["'columns' in table 't'"])
+            """, at: "TEXT") {
+            .wrongType("columns", in: "table 't'", expected: "a mapping of column names to columns", found: "'TEXT'", at: $0)
+        }
         expectError("""
             version: 1.0.0
             tables:
               t:
                 columns: { a: TEXT, b: TEXT }
                 unique: [a, b]
-            """, "wrongType", at: "a, b]", mentioning: ["[[a, b]]"])
+            """, at: "a, b]") {
+            .wrongType("unique", in: "table 't'", expected: "a list of column lists such as [[a, b]] (each entry is one constraint)",
+                       found: "an entry that is 'a'", at: $0)
+        }
         expectError("""
             version: 1.0.0
             tables:
               t:
                 columns: { alpha: TEXT }
                 primary_key: alpha
-            """, "wrongType", at: "alpha", occurrence: 2, mentioning: ["a list"])
+            """, at: "alpha", occurrence: 2) {
+            .wrongType("primary_key", in: "table 't'", expected: "a list such as [a, b]", found: "'alpha'", at: $0)
+        }
     }
 
     @Test func aColumnWithNothingAfterTheColonIsNotAType() {
@@ -187,42 +212,48 @@ import Testing
                   id: INTEGER
             """
         let error = loadError(yaml)
-        #expect(error?.caseName == "wrongType")
-        #expect(error?.location == at(5, 16)) // just after the colon, where the value is missing
-        #expect(error?.message.contains("{} for a column with no type") == true)
-        #expect(error?.message.contains("not an empty value") == true)
+        #expect(error == .wrongType("nickname", in: "table 't'",
+                                    expected: "a type such as TEXT, or a mapping of column keys ({} for a column with no type)",
+                                    found: "an empty value", at: at(5, 16))) // just after the colon, where the value is missing
     }
 
     // MARK: Names and columns
 
     @Test func emptyNamesAreRejected() {
-        expectError("""
+        let table = expectError("""
             version: 1.0.0
             tables:
               "":
                 columns: { id: INTEGER }
-            """, "invalidValue", at: "\"\"", mentioning: ["cannot be empty"])
+            """, at: "\"\"") { .invalidValue("", for: "a name", in: "'tables'", reason: "a name cannot be empty", at: $0) }
+        #expect(table?.message == "invalid value '' for 'a name' in 'tables': a name cannot be empty")
         expectError("""
             version: 1.0.0
             tables:
               t:
                 columns: { '': INTEGER }
-            """, "invalidValue", at: "''", mentioning: ["cannot be empty"])
+            """, at: "''") {
+            .invalidValue("", for: "a name", in: "'columns' of table 't'", reason: "a name cannot be empty", at: $0)
+        }
     }
 
     @Test func aTableNeedsColumns() {
-        expectError("""
+        let missing = expectError("""
             version: 1.0.0
             tables:
               t:
                 strict: true
-            """, "missingKey", at: "t:", mentioning: ["'columns'", "table 't'"])
+            """, at: "t:") { .missingKey("columns", in: "table 't'", at: $0) }
+        #expect(missing?.message
+            == "missing key 'columns' in table 't'; add columns: { id: { type: INTEGER, primary_key: true } } (at least one column)")
         expectError("""
             version: 1.0.0
             tables:
               t:
                 columns: {}
-            """, "invalidValue", at: "{}", mentioning: ["at least one column"])
+            """, at: "{}") {
+            .invalidValue("{}", for: "columns", in: "table 't'", reason: "a table needs at least one column", at: $0)
+        }
     }
 
     @Test func emptyTablesAndTypelessColumnsAreFine() throws {
@@ -249,14 +280,17 @@ import Testing
                 columns:
                   c: { type: TEXT, default: x, default_sql: CURRENT_TIMESTAMP }
             """
-        expectError(yaml, "conflict", at: "default_sql", mentioning: ["'default' and 'default_sql'"])
+        expectError(yaml, at: "default_sql") {
+            .conflict("column 'c' of table 't' has both 'default' and 'default_sql'; keep one "
+                      + "('default' for a literal value, 'default_sql' for an SQL expression)", at: $0)
+        }
     }
 
     @Test(arguments: [
-        ("{ type: TEXT, primary_key: true, autoincrement: true }", "its type is 'TEXT'"),
-        ("{ type: INT, primary_key: true, autoincrement: true }", "its type is 'INT'"),
-        ("{ primary_key: true, autoincrement: true }", "it has no type"),
-        ("{ type: INTEGER, autoincrement: true }", "it is not the primary key"),
+        ("{ type: TEXT, primary_key: true, autoincrement: true }", "its type is 'TEXT', not INTEGER"),
+        ("{ type: INT, primary_key: true, autoincrement: true }", "its type is 'INT', not INTEGER"),
+        ("{ primary_key: true, autoincrement: true }", "it has no type; add type: INTEGER"),
+        ("{ type: INTEGER, autoincrement: true }", "it is not the primary key; add primary_key: true"),
     ])
     func autoincrementOnlyOnAnIntegerPrimaryKey(column: String, reason: String) {
         let yaml = """
@@ -266,7 +300,10 @@ import Testing
                 columns:
                   id: \(column)
             """
-        expectError(yaml, "conflict", at: "autoincrement", mentioning: [reason, "INTEGER PRIMARY KEY"])
+        expectError(yaml, at: "autoincrement") {
+            .conflict("column 'id' of table 't' cannot have autoincrement: \(reason) "
+                      + "(SQLite allows AUTOINCREMENT only on a single INTEGER PRIMARY KEY column)", at: $0)
+        }
     }
 
     @Test func autoincrementIsFineOnIntegerPrimaryKeyInAnyCase() throws {
@@ -289,7 +326,10 @@ import Testing
                 columns:
                   a: { type: INTEGER, autoincrement: true }
                   b: INTEGER
-            """, "conflict", at: "autoincrement", mentioning: ["composite primary key"])
+            """, at: "autoincrement") {
+            .conflict("column 'a' of table 't' cannot have autoincrement: it is part of a composite primary key "
+                      + "(SQLite allows AUTOINCREMENT only on a single INTEGER PRIMARY KEY column)", at: $0)
+        }
         expectError("""
             version: 1.0.0
             tables:
@@ -297,7 +337,10 @@ import Testing
                 without_rowid: true
                 columns:
                   a: { type: INTEGER, primary_key: true, autoincrement: true }
-            """, "conflict", at: "autoincrement", mentioning: ["without_rowid"])
+            """, at: "autoincrement") {
+            .conflict("column 'a' of table 't' cannot have autoincrement: the table is without_rowid, which has no rowid "
+                      + "to increment (SQLite allows AUTOINCREMENT only on a single INTEGER PRIMARY KEY column)", at: $0)
+        }
     }
 
     @Test func compositePrimaryKeyLoads() throws {
@@ -330,7 +373,10 @@ import Testing
                   a: { type: INTEGER, primary_key: true }
                   b: INTEGER
             """
-        expectError(yaml, "conflict", at: "primary_key: true", mentioning: ["one place"])
+        expectError(yaml, at: "primary_key: true") {
+            .conflict("column 'a' of table 't' says primary_key: true, but the table declares primary_key: [a, b] at line 4; "
+                      + "declare the primary key in one place only", at: $0)
+        }
     }
 
     @Test func twoColumnPrimaryKeysPointToTheTableLevelKey() {
@@ -342,7 +388,10 @@ import Testing
                   a: { type: INTEGER, primary_key: true }
                   b: { type: INTEGER, primary_key: true }
             """
-        expectError(yaml, "conflict", at: "primary_key", occurrence: 2, mentioning: ["primary_key: [a, b]"])
+        expectError(yaml, at: "primary_key", occurrence: 2) {
+            .conflict("table 't' has more than one column with primary_key: true ('a', 'b'); a table has one primary key: "
+                      + "for a composite key, remove them and write primary_key: [a, b] on the table", at: $0)
+        }
     }
 
     @Test func listsMayNameOnlyDeclaredColumns() {
@@ -353,15 +402,19 @@ import Testing
                 columns: { email: TEXT, name: TEXT }
 
             """
-        expectError(base + "    primary_key: [emial]", "undeclaredReference", at: "emial",
-                    mentioning: ["column 'emial' of table 't'", "did you mean 'email'?"])
+        expectError(base + "    primary_key: [emial]", at: "emial") {
+            .undeclaredReference("column 'emial' of table 't'", in: "table 't'", suggestion: "email", at: $0)
+        }
         expectError(base + "    unique: [[name, nmae]]", "undeclaredReference", at: "nmae")
         expectError(base + "    indexes: { t_x: [name, x] }", "undeclaredReference", at: "x]")
-        expectError(base + "    indexes: { t_x: { columns: [naem] } }", "undeclaredReference", at: "naem",
-                    mentioning: ["index 't_x' of table 't'"])
+        expectError(base + "    indexes: { t_x: { columns: [naem] } }", at: "naem") {
+            .undeclaredReference("column 'naem' of table 't'", in: "index 't_x' of table 't'", suggestion: "name", at: $0)
+        }
         expectError(base + "    foreign_keys: [{ columns: [nope], references: { table: t, columns: [email] } }]",
                     "undeclaredReference", at: "nope")
-        expectError(base + "    unique: [[name, name]]", "invalidValue", at: "name]", mentioning: ["twice"])
+        expectError(base + "    unique: [[name, name]]", at: "name]") {
+            .invalidValue("name", for: "unique", in: "table 't'", reason: "the column is listed twice", at: $0)
+        }
     }
 
     @Test func indexNeedsColumns() {
@@ -373,7 +426,8 @@ import Testing
                 indexes:
                   t_a: { unique: true }
             """
-        expectError(yaml, "missingKey", at: "t_a", mentioning: ["'columns'"])
+        let error = expectError(yaml, at: "t_a") { .missingKey("columns", in: "index 't_a' of table 't'", at: $0) }
+        #expect(error?.message == "missing key 'columns' in index 't_a' of table 't'; list them, such as columns: [a, b]")
     }
 
     // MARK: References
@@ -412,15 +466,22 @@ import Testing
                 columns:
 
             """
-        expectError(base + "      team_id: { references: teamz.id }", "undeclaredReference", at: "teamz.id",
-                    mentioning: ["column 'team_id' of table 'users'", "table 'teamz'", "did you mean 'teams'?"])
-        expectError(base + "      team_id: { references: teams.idd }", "undeclaredReference", at: "teams.idd",
-                    mentioning: ["column 'idd' of table 'teams'", "did you mean 'id'?"])
+        let table = expectError(base + "      team_id: { references: teamz.id }", at: "teamz.id") {
+            .undeclaredReference("table 'teamz'", in: "column 'team_id' of table 'users'", suggestion: "teams", at: $0)
+        }
+        #expect(table?.message
+            == "column 'team_id' of table 'users' names table 'teamz', which this file does not declare; did you mean 'teams'?")
+        expectError(base + "      team_id: { references: teams.idd }", at: "teams.idd") {
+            .undeclaredReference("column 'idd' of table 'teams'", in: "column 'team_id' of table 'users'", suggestion: "id", at: $0)
+        }
         expectError(base + "      team_id: { references: { table: teams, column: nope } }", "undeclaredReference",
                     at: "nope")
         expectError(base + "      team_id: { references: { table: clubs } }", "undeclaredReference", at: "clubs")
-        expectError(base + "      team_id: { references: { column: id } }", "missingKey", at: "{ column",
-                    mentioning: ["'table'"])
+        let missing = expectError(base + "      team_id: { references: { column: id } }", at: "{ column") {
+            .missingKey("table", in: "'references' of column 'team_id' of table 'users'", at: $0)
+        }
+        #expect(missing?.message
+            == "missing key 'table' in 'references' of column 'team_id' of table 'users'; name the parent table")
     }
 
     @Test func foreignKeysAtTableLevel() throws {
@@ -457,10 +518,13 @@ import Testing
                 columns: { a: INTEGER, b: INTEGER }
 
             """
-        expectError(base + "    foreign_keys: [{ columns: [a], references: { table: temas } }]",
-                    "undeclaredReference", at: "temas", mentioning: ["foreign key 1 of table 'users'", "'teams'"])
-        expectError(base + "    foreign_keys: [{ columns: [a, b], references: { table: teams } }]",
-                    "conflict", at: "teams }", mentioning: ["counts must match"])
+        expectError(base + "    foreign_keys: [{ columns: [a], references: { table: temas } }]", at: "temas") {
+            .undeclaredReference("table 'temas'", in: "foreign key 1 of table 'users'", suggestion: "teams", at: $0)
+        }
+        expectError(base + "    foreign_keys: [{ columns: [a, b], references: { table: teams } }]", at: "teams }") {
+            .conflict("foreign key 1 of table 'users' references the primary key of table 'teams', which has 1 column(s), "
+                      + "with 2 column(s); the counts must match", at: $0)
+        }
         expectError(base + "    foreign_keys: [{ columns: [a], references: { table: teams, columns: [nope] } }]",
                     "undeclaredReference", at: "nope")
     }
@@ -475,7 +539,11 @@ import Testing
                 columns:
                   team_name: { type: TEXT, references: teams.name }
             """
-        expectError(yaml, "conflict", at: "teams.name", mentioning: ["foreign key mismatch", "unique"])
+        expectError(yaml, at: "teams.name") {
+            .conflict("column 'team_name' of table 'users' references 'name' of table 'teams', which is neither its primary key "
+                      + "nor unique; SQLite rejects such a foreign key with 'foreign key mismatch': declare 'name' unique "
+                      + "(unique: true, a 'unique' entry or a unique index), or reference the primary key", at: $0)
+        }
         let unique = yaml.replacingOccurrences(of: "name: TEXT }", with: "name: TEXT }\n    indexes: { teams_name: { columns: [name], unique: true } }")
         #expect(throws: Never.self) { try loadSchema(unique) }
     }
@@ -488,7 +556,10 @@ import Testing
                 columns:
                   c: { type: INTEGER, on_delete: CASCADE }
             """
-        expectError(yaml, "conflict", at: "on_delete", mentioning: ["no 'references'"])
+        expectError(yaml, at: "on_delete") {
+            .conflict("column 'c' of table 't' has 'on_delete' but no 'references'; add references: table.column, "
+                      + "or remove 'on_delete'", at: $0)
+        }
     }
 
     @Test func actionOnTheColumnAndInTheReferenceMappingConflict() {
@@ -500,7 +571,9 @@ import Testing
                   id: { type: INTEGER, primary_key: true }
                   p: { references: { table: t, on_delete: CASCADE }, on_delete: RESTRICT }
             """
-        expectError(yaml, "conflict", at: "on_delete", occurrence: 2, mentioning: ["keep one"])
+        expectError(yaml, at: "on_delete", occurrence: 2) {
+            .conflict("column 'p' of table 't' has 'on_delete' both on the column and inside 'references'; keep one", at: $0)
+        }
     }
 
     @Test func unknownActionListsTheValidOnes() {
@@ -512,8 +585,10 @@ import Testing
                   id: { type: INTEGER, primary_key: true }
                   p: { type: INTEGER, references: t.id, on_update: explode }
             """
-        expectError(yaml, "invalidValue", at: "explode",
-                    mentioning: ["CASCADE, SET NULL, SET DEFAULT, RESTRICT, NO ACTION"])
+        expectError(yaml, at: "explode") {
+            .invalidValue("explode", for: "on_update", in: "column 'p' of table 't'",
+                          reason: "expected one of CASCADE, SET NULL, SET DEFAULT, RESTRICT, NO ACTION", at: $0)
+        }
     }
 
     // MARK: Generated columns
@@ -526,11 +601,18 @@ import Testing
                 columns:
                   c: { type: TEXT, stored: true }
             """
-        expectError(yaml, "conflict", at: "stored", mentioning: ["no 'generated'"])
+        expectError(yaml, at: "stored") {
+            .conflict("column 'c' of table 't' has 'stored' but no 'generated'; 'stored' says how a generated column is kept",
+                      at: $0)
+        }
     }
 
-    @Test(arguments: ["default: 1", "default_sql: CURRENT_TIMESTAMP", "primary_key: true"])
-    func generatedExcludes(other: String) {
+    @Test(arguments: [
+        ("default: 1", "cannot also have 'default'; remove one of them"),
+        ("default_sql: CURRENT_TIMESTAMP", "cannot also have 'default_sql'; remove one of them"),
+        ("primary_key: true", "cannot be a primary key; SQLite does not allow it"),
+    ])
+    func generatedExcludes(other: String, refusal: String) {
         let yaml = """
             version: 1.0.0
             tables:
@@ -539,7 +621,7 @@ import Testing
                   a: INTEGER
                   c: { type: INTEGER, generated: a + 1, \(other) }
             """
-        expectError(yaml, "conflict", at: "generated", mentioning: ["generated"])
+        expectError(yaml, at: "generated") { .conflict("column 'c' of table 't' is generated, so it \(refusal)", at: $0) }
     }
 
     @Test func storedGeneratedColumn() throws {
@@ -564,14 +646,21 @@ import Testing
               users:
                 renamed_from: [people, USERS]
                 columns: { id: INTEGER }
-            """, "invalidValue", at: "USERS", mentioning: ["letter case"])
+            """, at: "USERS") {
+            .invalidValue("USERS", for: "renamed_from", in: "table 'users'",
+                          reason: "'USERS' and 'users' are the same name to SQLite, which ignores letter case; "
+                              + "remove it (the reconciler fixes the spelling by itself)", at: $0)
+        }
         expectError("""
             version: 1.0.0
             tables:
               t:
                 columns:
                   a: { type: TEXT, renamed_from: a }
-            """, "invalidValue", at: "a }", mentioning: ["own name"])
+            """, at: "a }") {
+            .invalidValue("a", for: "renamed_from", in: "column 'a' of table 't'", reason: "it is the object's own name; remove it",
+                          at: $0)
+        }
         expectError("""
             version: 1.0.0
             tables:
@@ -590,7 +679,10 @@ import Testing
               users:
                 renamed_from: people
                 columns: { id: INTEGER }
-            """, "conflict", at: "people", occurrence: 2, mentioning: ["declared too"])
+            """, at: "people", occurrence: 2) {
+            .conflict("table 'users' is renamed_from 'people', but table 'people' is declared too; a rename leaves no object "
+                      + "under the old name: remove one of them", at: $0)
+        }
     }
 
     @Test func renamedFromListKeepsItsOrder() throws {
@@ -616,16 +708,21 @@ import Testing
     }
 
     @Test func constraintsAndNumbersAreNotTypes() {
-        let cases: [(type: String, phrase: String)] = [
-            ("TEXT NOT NULL", "'NOT' starts a constraint"), ("PRIMARY KEY", "'PRIMARY' starts a constraint"),
-            ("TEXT COLLATE NOCASE", "'COLLATE' starts a constraint"), ("5", "a type is a name"),
-            ("int(11) unsigned", "optionally with sizes"), ("VARCHAR(x)", "sizes of a type are numbers"),
+        let constraint = "starts a constraint, not part of a type; "
+            + "write constraints as their own keys (not_null, primary_key, default…)"
+        let cases: [(type: String, reason: String)] = [
+            ("TEXT NOT NULL", "'NOT' \(constraint)"), ("PRIMARY KEY", "'PRIMARY' \(constraint)"),
+            ("TEXT COLLATE NOCASE", "'COLLATE' \(constraint)"), ("5", "a type is a name such as INTEGER, TEXT or VARCHAR(20)"),
+            ("int(11) unsigned", "a type is a name, optionally with sizes in parentheses, such as VARCHAR(20) or DECIMAL(10, 2)"),
+            ("VARCHAR(x)", "the sizes of a type are numbers, such as VARCHAR(20)"),
         ]
-        for (type, phrase) in cases {
-            expectError("version: 1.0.0\ntables:\n  t:\n    columns:\n      a: { type: '\(type)' }\n",
-                        "invalidValue", at: "'\(type)'", mentioning: [phrase])
-            expectError("version: 1.0.0\ntables:\n  t:\n    columns:\n      a: '\(type)'\n",
-                        "invalidValue", at: "'\(type)'", mentioning: [phrase])
+        for (type, reason) in cases {
+            for yaml in ["version: 1.0.0\ntables:\n  t:\n    columns:\n      a: { type: '\(type)' }\n",
+                         "version: 1.0.0\ntables:\n  t:\n    columns:\n      a: '\(type)'\n"] {
+                expectError(yaml, at: "'\(type)'") {
+                    .invalidValue(type, for: "type", in: "column 'a' of table 't'", reason: reason, at: $0)
+                }
+            }
         }
     }
 
@@ -640,7 +737,10 @@ import Testing
                 columns:
                   a: INTEGER
                   b: varchar(20)
-            """, "invalidValue", at: "varchar", mentioning: ["INT, INTEGER, REAL, TEXT, BLOB or ANY"])
+            """, at: "varchar") {
+            .invalidValue("varchar(20)", for: "type", in: "column 'b' of table 't'",
+                          reason: "a strict table accepts only the types INT, INTEGER, REAL, TEXT, BLOB or ANY", at: $0)
+        }
         expectError("""
             version: 1.0.0
             tables:
@@ -649,7 +749,10 @@ import Testing
                 columns:
                   a: INTEGER
                   b: {}
-            """, "conflict", at: "b:", mentioning: ["no type"])
+            """, at: "b:") {
+            .conflict("column 'b' of table 't' has no type, but the table is strict; give it a type: "
+                      + "INT, INTEGER, REAL, TEXT, BLOB or ANY", at: $0)
+        }
     }
 
     /// SQLite converts a default a STRICT column can store without loss; only one it cannot is refused.
@@ -667,9 +770,14 @@ import Testing
                   e: { type: ANY, default: x }
             """)
         #expect(file.schema.tables.first?.columns.count == 5)
-        for (column, value) in [("a: { type: INTEGER", "'x'"), ("a: { type: INTEGER", "2.5"), ("a: { type: BLOB", "'x'")] {
-            expectError("version: 1.0.0\ntables:\n  t:\n    strict: true\n    columns:\n      \(column), default: \(value) }\n",
-                        "invalidValue", at: value, mentioning: ["cannot store it"])
+        for (type, value) in [("INTEGER", "'x'"), ("INTEGER", "2.5"), ("BLOB", "'x'")] {
+            let yaml = "version: 1.0.0\ntables:\n  t:\n    strict: true\n    columns:\n"
+                + "      a: { type: \(type), default: \(value) }\n"
+            expectError(yaml, at: value) {
+                .invalidValue(value.replacingOccurrences(of: "'", with: ""), for: "default", in: "column 'a' of table 't'",
+                              reason: "a strict \(type) column cannot store it; every row given this default would be refused",
+                              at: $0)
+            }
         }
     }
 
@@ -680,6 +788,8 @@ import Testing
               t:
                 without_rowid: true
                 columns: { a: TEXT }
-            """, "conflict", at: "without_rowid", mentioning: ["primary key"])
+            """, at: "without_rowid") {
+            .conflict("table 't' is without_rowid but has no primary key; SQLite requires one for a WITHOUT ROWID table", at: $0)
+        }
     }
 }

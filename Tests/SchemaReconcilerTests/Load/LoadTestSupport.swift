@@ -84,18 +84,25 @@ extension SchemaError {
     }
 }
 
-/// Loads `yaml`, expects a `caseName` error located where `needle` first occurs (or its
-/// `occurrence`-th appearance), and whose message holds every one of `phrases`.
+/// Loads `yaml` and expects a `caseName` error located where `needle` first occurs (or its
+/// `occurrence`-th appearance).
 @discardableResult
 func expectError(_ yaml: String, _ caseName: String, at needle: String, occurrence: Int = 1,
-                 mentioning phrases: [String] = [],
                  sourceLocation: Testing.SourceLocation = #_sourceLocation) -> SchemaError? {
     guard let error = loadError(yaml, sourceLocation: sourceLocation) else { return nil }
     #expect(error.caseName == caseName, "\(error)", sourceLocation: sourceLocation)
     #expect(error.location == position(of: needle, occurrence: occurrence, in: yaml), "\(error)",
             sourceLocation: sourceLocation)
-    for phrase in phrases {
-        #expect(error.message.contains(phrase), "\(error)", sourceLocation: sourceLocation)
-    }
+    return error
+}
+
+/// Loads `yaml` and expects the error that `expected` makes for the place where `needle` first
+/// occurs (or its `occurrence`-th appearance).
+@discardableResult
+func expectError(_ yaml: String, at needle: String, occurrence: Int = 1,
+                 sourceLocation: Testing.SourceLocation = #_sourceLocation,
+                 _ expected: (SchemaReconciler.SourceLocation) -> SchemaError) -> SchemaError? {
+    guard let error = loadError(yaml, sourceLocation: sourceLocation) else { return nil }
+    #expect(error == expected(position(of: needle, occurrence: occurrence, in: yaml)), sourceLocation: sourceLocation)
     return error
 }

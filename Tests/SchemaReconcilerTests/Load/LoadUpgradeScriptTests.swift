@@ -41,22 +41,28 @@ import Testing
     }
 
     @Test(arguments: [
-        ("version: 1.1.0\ntables: {}\nupgrades:\n  1.0.0: [upgrades/a.sql, upgrades/a.sql]\n", [4, 27], "1.0.0"),
-        ("version: 1.1.0\ntables: {}\nupgrades:\n  1.0.0: upgrades/a.sql\n  1.1.0: ./upgrades/../upgrades/a.sql\n", [5, 10], "1.0.0"),
+        ("version: 1.1.0\ntables: {}\nupgrades:\n  1.0.0: [upgrades/a.sql, upgrades/a.sql]\n", [4, 27], "upgrades/a.sql", "1.0.0"),
+        ("version: 1.1.0\ntables: {}\nupgrades:\n  1.0.0: upgrades/a.sql\n  1.1.0: ./upgrades/../upgrades/a.sql\n", [5, 10],
+         "./upgrades/../upgrades/a.sql", "1.0.0"),
     ])
-    func aScriptListedTwiceIsRejected(yaml: String, at place: [Int], firstVersion: String) throws {
+    func aScriptListedTwiceIsRejected(yaml: String, at place: [Int], again: String, firstVersion: String) throws {
         let error = try withProject(yaml, files: ["upgrades/a.sql": "SELECT 1;"]) { url, _ in self.error(loading: url) }
-        #expect(error?.caseName == "conflict")
-        #expect(error?.location.map { [$0.line, $0.column] } == place)
-        #expect(error?.message.contains("already listed as upgrades/a.sql under \(firstVersion)") == true)
+        guard case .conflict(let message, let location)? = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect([location.line, location.column] == place)
+        #expect(message == "the script \(again) is already listed as upgrades/a.sql under \(firstVersion): "
+            + "an upgrade script runs once, under one version")
     }
 
     @Test func missingScript() throws {
         let yaml = Self.yaml.replacingOccurrences(of: "PATH", with: "upgrades/missing.sql")
         let error = try withProject(yaml, files: ["upgrades/a.sql": ""]) { url, _ in self.error(loading: url) }
-        #expect(error?.caseName == "missingScript")
-        #expect(error?.location.map { [$0.line, $0.column] } == [4, 27])
-        #expect(error?.message.contains("'upgrades/missing.sql' does not exist") == true)
+        #expect(error == .missingScript("upgrades/missing.sql",
+                                        at: SchemaReconciler.SourceLocation(file: error?.location?.file ?? "", line: 4, column: 27)))
+        #expect(error?.message
+            == "upgrade script 'upgrades/missing.sql' does not exist (paths are relative to the directory of the schema file)")
     }
 
     @Test func pathLeavingTheDirectoryIsRejectedEvenWhenTheFileExists() throws {
@@ -95,8 +101,12 @@ import Testing
             try Data([0x53, 0xFF, 0xFE, 0x3B]).write(to: url.deletingLastPathComponent().appendingPathComponent("b.sql"))
             return self.error(loading: url)
         }
-        #expect(error?.caseName == "unreadableScript")
-        #expect(error?.message.contains("UTF-8") == true)
+        guard case .unreadableScript("b.sql", let reason, _)? = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(reason == "it is not UTF-8 text")
+        #expect(error?.message == "cannot read upgrade script 'b.sql': it is not UTF-8 text")
     }
 
     @Test func inMemoryTextReadsScriptsNextToTheURLAndNamesTheFileAsGiven() throws {
@@ -111,13 +121,14 @@ import Testing
         #expect(file.url == url)
 
         let error = try #require(loadError(yaml.replacingOccurrences(of: "up/a.sql", with: "up/b.sql"), url: url))
-        #expect(error.description.hasPrefix("schema.yaml:4:10: error: upgrade script 'up/b.sql' does not exist"))
+        #expect(error == .missingScript("up/b.sql", at: at(4, 10)))
         #expect(error.localizedDescription == error.description)
     }
 
     @Test func emptyListOfScripts() {
-        expectError("version: 1.0.0\ntables: {}\nupgrades:\n  1.0.0: []\n", "invalidValue", at: "[]",
-                    mentioning: ["at least one script"])
+        expectError("version: 1.0.0\ntables: {}\nupgrades:\n  1.0.0: []\n", at: "[]") {
+            .invalidValue("[]", for: "1.0.0", in: "'upgrades'", reason: "list at least one script, or remove the upgrade", at: $0)
+        }
     }
 
     @Test func unreadableSchemaFileHasNoLocation() throws {

@@ -26,8 +26,11 @@ import Testing
             views:
               open_tasks: SELECT t.id, u.email FROM tasks t JOIN users u ON u.id = t.assigne_id
             """
-        let error = expectError(yaml, "refusedBySQLite", at: "open_tasks", mentioning: ["no such column: t.assigne_id"])
-        #expect(error?.description.contains("view 'open_tasks'") == true)
+        let error = expectError(yaml, at: "open_tasks") {
+            .refusedBySQLite("view 'open_tasks'", message: "no such column: t.assigne_id", at: $0)
+        }
+        #expect(error?.description
+            == "schema.yaml:14:3: error: SQLite refuses view 'open_tasks' as declared: no such column: t.assigne_id")
     }
 
     @Test func aViewOverAMisspeltDeclaredViewIsRefused() {
@@ -43,7 +46,9 @@ import Testing
               emails: SELECT email FROM users
               first_email: SELECT mail FROM emails LIMIT 1
             """
-        expectError(wrongColumn, "refusedBySQLite", at: "first_email", mentioning: ["no such column: mail"])
+        expectError(wrongColumn, at: "first_email") {
+            .refusedBySQLite("view 'first_email'", message: "no such column: mail", at: $0)
+        }
     }
 
     @Test func theTriggerThatDoesNotCompileIsNamedAmongThoseTheSameStatementFires() {
@@ -56,7 +61,7 @@ import Testing
                 CREATE TRIGGER tasks_log AFTER UPDATE ON tasks
                 BEGIN UPDATE users SET emial = NULL WHERE id = NEW.assignee_id; END
             """
-        expectError(yaml, "refusedBySQLite", at: "tasks_log:", mentioning: ["no such column: emial"])
+        expectError(yaml, at: "tasks_log:") { .refusedBySQLite("trigger 'tasks_log'", message: "no such column: emial", at: $0) }
     }
 
     @Test func aTriggerThatWritesAnUndeclaredTableLoads() throws {

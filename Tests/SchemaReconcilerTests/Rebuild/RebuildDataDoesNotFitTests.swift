@@ -95,8 +95,16 @@ import Testing
         try space.writeSchema(yaml)
         try space.expectFailedSync { error in
             // Three text codes cannot be stored as BLOB; 'abc' cannot be an INTEGER.
-            error.description.contains("table things: 3 rows violate the STRICT type BLOB of code")
-                && error.description.contains("table things: 1 row violates the STRICT type INTEGER of n")
+            guard case .dataDoesNotFit(let violations) = error else { return false }
+            let remedy = "convert or remove the values that their STRICT column type cannot store, in an upgrade script"
+            return violations == [
+                DataViolation(table: "things", constraint: .strictType(column: "code", type: "BLOB"), rows: 3),
+                DataViolation(table: "things", constraint: .strictType(column: "n", type: "INTEGER"), rows: 1),
+            ] && error.description == """
+                table things: 3 rows violate the STRICT type BLOB of code; \(remedy)
+                  table things: 1 row violates the STRICT type INTEGER of n; \(remedy)
+                  The database was rolled back; nothing was changed.
+                """
         }
     }
 
