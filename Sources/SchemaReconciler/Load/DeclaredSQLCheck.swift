@@ -194,8 +194,7 @@ struct DeclaredSQLCheck {
 
     /// Where `declaration` is made (or `fallback`).
     func location(_ declaration: Declaration, orElse fallback: Declaration? = nil) -> SourceLocation {
-        if let found = locations[declaration] { return found }
-        if let fallback { return location(fallback) }
-        return SourceLocation(file: locations.values.first?.file ?? "schema.yaml", line: 1, column: 1)
+        if locations[declaration] == nil, let fallback { return locations.location(of: fallback) }
+        return locations.location(of: declaration)
     }
 }

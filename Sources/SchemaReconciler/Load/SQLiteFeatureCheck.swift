@@ -34,8 +34,8 @@ struct SQLiteFeatureCheck {
     }
 
     private func refusal(_ what: String, feature: String, minimum: Int, at declaration: Declaration) -> SchemaError {
-        let location = locations[declaration] ?? SourceLocation(file: locations.values.first?.file ?? "schema.yaml", line: 1, column: 1)
-        return .needsNewerSQLite(what, feature: feature, minimum: Self.text(minimum), running: Self.text(version), at: location)
+        .needsNewerSQLite(what, feature: feature, minimum: Self.text(minimum), running: Self.text(version),
+                          at: locations.location(of: declaration))
     }
 
     /// `3.37.0` for 3037000.

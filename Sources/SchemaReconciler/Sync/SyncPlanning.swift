@@ -95,12 +95,12 @@ struct SyncPlanning {
             rehearsal = try self.rehearsal(of: catalog, like: db)
         }
         var keptAfterUpgrades: [UndeclaredObject]?
+        var rehearsed: [Int] = []
         if var rehearsal {
             keptAfterUpgrades = try rehearsal.rehearse(&plan, after: renameSteps.count, drop: drop, facts: facts)
-            plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: rehearsal.sessionOffsets, db: db)
-        } else {
-            plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: [], db: db)
+            rehearsed = rehearsal.sessionOffsets
         }
+        plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: rehearsed, db: db)
         return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
     }
 
