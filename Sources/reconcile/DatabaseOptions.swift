@@ -23,6 +23,10 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("How long to wait for another connection's write lock.", valueName: "seconds"))
     var busyTimeout: Double = 30
 
+    @Option(name: .customLong("defer"), parsing: .upToNextOption, help: ArgumentHelp(
+        "Let the steps whose hazards are all of these kinds wait for `reconcile finish`.", valueName: "hazard"))
+    var deferring: [Hazard.Kind] = []
+
     @Option(name: .long, help: ArgumentHelp("With a pattern, how many databases to work on at once (default: one per core).",
                                             valueName: "n"))
     var jobs: Int?
@@ -39,7 +43,8 @@ struct DatabaseOptions: ParsableArguments {
         Interruption.shared.waitForCancellation()
         return Reconciler(schemaPath: schema, options: Reconciler.Options(
             legacyVersion: legacyVersion, allowsNewerDatabase: allowNewerDatabase,
-            busyTimeout: .milliseconds(Int64(max(0, busyTimeout) * 1000)), deniedHazards: Set(denied)))
+            busyTimeout: .milliseconds(Int64(max(0, busyTimeout) * 1000)), deniedHazards: Set(denied),
+            deferring: Set(deferring)))
         .withCancellation(Interruption.shared.cancellation)
     }
 }

@@ -15,10 +15,11 @@ struct Reconcile: ParsableCommand {
         discussion: """
             Exit status: 0 when the database is in sync (or nothing was to do), 1 when the sync \
             could not be applied (the database is left exactly as it was), 2 on invalid input, \
-            3 when inspect cannot declare everything, 4 when sync --check finds work to do.
+            3 when inspect cannot declare everything, 4 when sync --check finds work to do or \
+            work waiting for finish.
             """,
         version: Reconciler.libraryVersion,
-        subcommands: [SyncCommand.self, StatusCommand.self, InspectCommand.self, VerifyCommand.self],
+        subcommands: [SyncCommand.self, FinishCommand.self, StatusCommand.self, InspectCommand.self, VerifyCommand.self],
         defaultSubcommand: SyncCommand.self)
 
     /// Runs the command, mapping errors to the documented exit statuses.

@@ -10,8 +10,8 @@ struct SyncCommand: ParsableCommand {
         commandName: "sync",
         abstract: "Sync the database with schema.yaml (the default), or preview the sync with --dry-run.",
         discussion: """
-            --check exits 0 when the database is in sync and 4 when a sync would change it; it \
-            writes nothing. --deny refuses a sync (or a --check) whose plan has one of the hazards \
+            --check exits 0 when the database is in sync and 4 when a sync would change it or work \
+            waits for `reconcile finish`; it writes nothing. --deny refuses a sync (or a --check) whose plan has one of the hazards \
             named, with exit status 1.
             """)
 
@@ -52,7 +52,7 @@ struct SyncCommand: ParsableCommand {
         } else {
             print(check ? PlanText(plan).summary : PlanText(plan).script, terminator: "")
         }
-        if check && !plan.isNothingToDo { throw ExitCode(ExitStatus.wouldChange.rawValue) }
+        if check && (!plan.isNothingToDo || !plan.deferred.isEmpty) { throw ExitCode(ExitStatus.wouldChange.rawValue) }
     }
 
     private func sync(_ reconciler: Reconciler) throws {

@@ -39,25 +39,27 @@ struct PlanExecutor {
         let applied = try runUpgrades(in: db)
         if let revision = try reviseContract(of: &plan, in: db) {
             plan.revisions.append(revision)
+            plan.deferred.steps = []
             progress?.replanned(plan)
         }
         try run(plan.contractSteps, in: db, statements: &statements, sessions: &sessions)
         progress?.enter(.checking)
-        if !plan.isEmpty {
-            // A new database holds no row that a foreign key could miss.
-            if !prepared.isNewDatabase { try checkForeignKeys(in: db) }
-            try checkViewsAndTriggers(in: db)
+        // A new database holds no row that a foreign key could miss.
+        if !prepared.isNewDatabase && (!plan.isEmpty || prepared.state?.deferred.checksForeignKeys == true) {
+            try checkForeignKeys(plan.foreignKeyCheck, in: db)
         }
+        if !plan.isEmpty { try checkViewsAndTriggers(in: db) }
         // A new database ran only the declared statements, which the loader had SQLite accept
         // (and which read back as declared: the round-trip tests hold that); an existing one is
-        // read again and compared with the file.
-        let kept = prepared.isNewDatabase ? [] : try verify(in: db)
+        // read again and compared with the file, but for what waits.
+        let kept = prepared.isNewDatabase ? [] : try verify(in: db, deferred: plan.deferred.steps)
         let warnings = plan.warnings.filter { if case .undeclared = $0 { false } else { true } }
         let finalWarnings = kept.map(SyncWarning.undeclared) + warnings
         progress?.enter(.recording)
         try StoredState(version: plan.toVersion, fingerprint: planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
                         scriptPaths: planning.file.upgrades.flatMap(\.scripts).map(\.path),
-                        warnings: finalWarnings, fileSignature: planning.inputSignature(acceptsNewerDatabase: prepared.acceptsNewerDatabase)).write(db)
+                        warnings: finalWarnings, fileSignature: planning.inputSignature(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
+                        deferred: plan.deferred).write(db)
         for upgrade in applied {
             try StoredState.record(upgrade, in: db)
         }
@@ -172,11 +174,15 @@ struct PlanExecutor {
 
     // MARK: Checks
 
-    /// `PRAGMA foreign_key_check` over the whole database, after the steps, so that it sees the
+    /// `PRAGMA foreign_key_check` where `scope` says, after the steps, so that it sees the
     /// schema they leave: it must be clean. Refuses with the first foreign key that has rows
     /// referencing missing parent rows, and their count.
-    private func checkForeignKeys(in db: Database) throws {
-        if let first = try ForeignKeyViolationCount.all(in: db).first {
+    private func checkForeignKeys(_ scope: ForeignKeyCheck, in db: Database) throws {
+        let counts = switch scope {
+        case .wholeDatabase: try ForeignKeyViolationCount.all(in: db)
+        case .tables(let tables): try ForeignKeyViolationCount.all(in: db, tables: tables)
+        }
+        if let first = counts.first {
             throw ReconcileError.foreignKeyViolation(first)
         }
     }
@@ -191,8 +197,9 @@ struct PlanExecutor {
         }
     }
 
-    /// Checks that the live schema now is the declared one; returns the undeclared objects kept.
-    private func verify(in db: Database) throws -> [UndeclaredObject] {
+    /// Checks that the live schema now is the declared one, but for the changes of the steps
+    /// that wait (`deferred`); returns the undeclared objects kept.
+    private func verify(in db: Database, deferred: [Step]) throws -> [UndeclaredObject] {
         let live = try SchemaInspector().inspect(db)
         let renames: RenameDiff
         let remaining: SchemaDiff
@@ -202,7 +209,8 @@ struct PlanExecutor {
         } catch {
             throw ReconcileError.cannotDiff(error)
         }
-        let changes = renames.changes + remaining.changes
+        let waiting = Set(deferred.flatMap(\.changes))
+        let changes = (renames.changes + remaining.changes).filter { !waiting.contains($0) }
         if !changes.isEmpty {
             throw ReconcileError.verificationFailed(changes)
         }

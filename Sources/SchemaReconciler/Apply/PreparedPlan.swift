@@ -20,8 +20,17 @@ struct PreparedPlan {
     var acceptsNewerDatabase: Bool
 
     /// Whether the sync has nothing to do and nothing to record: the schema matches, no upgrade
-    /// is pending, and the stored version is already the one to record.
+    /// is pending, and the stored version and deferred work are already the ones to record.
     var isNothingToWrite: Bool {
-        plan.isEmpty && state != nil && state?.version == plan.toVersion
+        guard let state, plan.isEmpty else { return false }
+        return state.version == plan.toVersion && state.deferred.isRecorded(as: plan.deferred)
+    }
+}
+
+private extension DeferredWork {
+    /// Whether `other` is this record, as stored: the same steps and the same pending check.
+    func isRecorded(as other: DeferredWork) -> Bool {
+        checksForeignKeys == other.checksForeignKeys && steps.map(\.action) == other.steps.map(\.action)
+            && steps.map(\.statements) == other.steps.map(\.statements)
     }
 }

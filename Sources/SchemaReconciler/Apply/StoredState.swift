@@ -29,6 +29,8 @@ package struct StoredState: Sendable, Equatable {
     /// The ``FileSignature`` of schema.yaml and its scripts when their contents were read for
     /// the fingerprint; nil when they had none.
     package var fileSignature: String?
+    /// What the last sync left for later (``Reconciler/finishDeferredWork(databaseAt:)``).
+    package var deferred = DeferredWork()
 
     /// The state table's name.
     package static let stateTable = ReservedName.stateTable
@@ -38,14 +40,24 @@ package struct StoredState: Sendable, Equatable {
     /// Creates a state value.
     package init(version: SemanticVersion? = nil, fingerprint: String? = nil, schemaVersion: Int? = nil,
                  scriptPaths: [String] = [], appliedUpgrades: [AppliedUpgrade] = [], warnings: [SyncWarning]? = [],
-                 fileSignature: String? = nil) {
+                 fileSignature: String? = nil, deferred: DeferredWork = DeferredWork()) {
         self.fileSignature = fileSignature
+        self.deferred = deferred
         self.version = version
         self.fingerprint = fingerprint
         self.schemaVersion = schemaVersion
         self.scriptPaths = scriptPaths
         self.appliedUpgrades = appliedUpgrades
         self.warnings = warnings
+    }
+
+    /// The plan of a sync with nothing to do: at the stored version, with the stored warnings
+    /// and the work that waits.
+    package var plan: Plan {
+        let version = version ?? .zero
+        var plan = Plan(fromVersion: version, toVersion: version, warnings: warnings ?? [])
+        plan.deferred = deferred
+        return plan
     }
 
     /// Whether `upgrade` ran.
@@ -95,6 +107,10 @@ package struct StoredState: Sendable, Equatable {
         warnings = values["warnings"].flatMap { text in
             text == "[]" ? [] : try? JSONDecoder().decode([SyncWarning].self, from: Data(text.utf8))
         }
+        // Stored only while something waits. One that cannot be read still says so.
+        if let text = values["deferred"] {
+            deferred = (try? JSONDecoder().decode(DeferredWork.self, from: Data(text.utf8))) ?? DeferredWork(checksForeignKeys: true)
+        }
     }
 
     // MARK: Writing
@@ -115,10 +131,11 @@ package struct StoredState: Sendable, Equatable {
         }
         let schemaVersion = Int(try db.schemaVersion())
         let warningsText = String(decoding: try JSONEncoder().encode(warnings ?? []), as: UTF8.self)
+        let deferredText = deferred.isEmpty ? nil : String(decoding: try JSONEncoder().encode(deferred), as: UTF8.self)
         let values: [(String, String?)] = [
             ("version", version?.description), ("fingerprint", fingerprint),
             ("schema_version", String(schemaVersion)), ("scripts", scriptPaths.joined(separator: "\n")),
-            ("warnings", warningsText), ("file_signature", fileSignature),
+            ("warnings", warningsText), ("file_signature", fileSignature), ("deferred", deferredText),
         ]
         for (key, value) in values {
             if let value {

@@ -41,3 +41,21 @@ public struct SyncReport: Sendable, Codable {
         self.duration = duration
     }
 }
+
+// MARK: - Reports in a row
+
+extension SyncReport {
+    /// This report and `next`, of a later transaction, as one: the steps and statements of
+    /// both, in order, and what `next` left (its deferred work, warnings and version).
+    ///
+    /// ```swift
+    /// total = total.followed(by: part)
+    /// ```
+    package func followed(by next: SyncReport) -> SyncReport {
+        var plan = next.plan
+        plan.steps = self.plan.steps + next.plan.steps
+        plan.changes = self.plan.changes + next.plan.changes.filter { !self.plan.changes.contains($0) }
+        return SyncReport(plan: plan, statements: statements + next.statements, upgrades: upgrades + next.upgrades,
+                          warnings: next.warnings, version: next.version, didChange: didChange || next.didChange)
+    }
+}

@@ -35,19 +35,25 @@ public struct ForeignKeyViolationCount: Sendable, Hashable, Codable, CustomStrin
 // MARK: - Reading
 
 extension ForeignKeyViolationCount {
-    /// What `PRAGMA foreign_key_check` finds over the whole database, one count per foreign key
-    /// with violating rows, in the order SQLite reports them.
+    /// What `PRAGMA foreign_key_check` finds over the whole database, or in `tables` only (those
+    /// that exist), one count per foreign key with violating rows, in the order SQLite reports them.
     ///
-    /// - Parameter skippingUncheckable: Whether a foreign key SQLite cannot check (its parent
-    ///   key is not unique: "foreign key mismatch") is left out, with the rest of its table,
-    ///   rather than thrown as SQLite's error.
+    /// - Parameters:
+    ///   - tables: The tables whose rows are checked; nil for every table.
+    ///   - skippingUncheckable: Whether a foreign key SQLite cannot check (its parent key is not
+    ///     unique: "foreign key mismatch") is left out, with the rest of its table, rather than
+    ///     thrown as SQLite's error.
     ///
     /// ```swift
     /// let counts = try ForeignKeyViolationCount.all(in: db)
+    /// let orders = try ForeignKeyViolationCount.all(in: db, tables: ["orders"])
     /// ```
-    package static func all(in db: Database, skippingUncheckable: Bool = false) throws -> [ForeignKeyViolationCount] {
+    package static func all(in db: Database, tables: [String]? = nil,
+                            skippingUncheckable: Bool = false) throws -> [ForeignKeyViolationCount] {
         var counts: [(table: String, id: Int, parent: String, rows: Int)] = []
-        for statement in try checks(in: db, skippingUncheckable: skippingUncheckable) {
+        let statements = try tables.map { try checks(of: $0, in: db, skippingUncheckable: skippingUncheckable) }
+            ?? checks(in: db, skippingUncheckable: skippingUncheckable)
+        for statement in statements {
             let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() {
                 let table: String = row[0], parent: String = row[2], id: Int = row[3]
@@ -69,8 +75,16 @@ extension ForeignKeyViolationCount {
     private static func checks(in db: Database, skippingUncheckable: Bool) throws -> [Statement] {
         guard skippingUncheckable else { return [try db.makeStatement(sql: "PRAGMA foreign_key_check")] }
         if let whole = try? db.makeStatement(sql: "PRAGMA foreign_key_check") { return [whole] }
-        return try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { table in
-            try? db.makeStatement(sql: "PRAGMA foreign_key_check(\(SQLText.quote(table)))")
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        return try checks(of: tables, in: db, skippingUncheckable: true)
+    }
+
+    /// One `PRAGMA foreign_key_check(table)` statement for each of `tables` that exists (and that
+    /// SQLite can check, when `skippingUncheckable`).
+    private static func checks(of tables: [String], in db: Database, skippingUncheckable: Bool) throws -> [Statement] {
+        try tables.filter { try db.tableExists($0) }.compactMap { table in
+            let sql = "PRAGMA foreign_key_check(\(SQLText.quote(table)))"
+            return skippingUncheckable ? try? db.makeStatement(sql: sql) : try db.makeStatement(sql: sql)
         }
     }
 }

@@ -18,6 +18,8 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
     case copiesRows(table: String, rows: Int?)
     /// A constraint a step adds is checked against every row first (`rows`, when known).
     case scansRows(table: String, rows: Int?)
+    /// An index is built over the rows a table already holds (`rows`, when known).
+    case buildsIndex(table: String, index: String, rows: Int?)
     /// A view or a trigger is dropped and created again.
     case recreates(kind: SchemaObjectKind, name: String)
     /// The plan runs upgrades (this many).
@@ -31,6 +33,8 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
         case copiesRows = "copies-rows"
         /// ``Hazard/scansRows(table:rows:)``.
         case scansRows = "scans-rows"
+        /// ``Hazard/buildsIndex(table:index:rows:)``.
+        case buildsIndex = "builds-index"
         /// ``Hazard/recreates(kind:name:)``.
         case recreates = "recreates-views-or-triggers"
         /// ``Hazard/runsUpgrades(count:)``.
@@ -43,6 +47,7 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
         case .dropsData: .dropsData
         case .copiesRows: .copiesRows
         case .scansRows: .scansRows
+        case .buildsIndex: .buildsIndex
         case .recreates: .recreates
         case .runsUpgrades: .runsUpgrades
         }
@@ -59,6 +64,8 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
             return "copies \(rows(count)) of table \(table)"
         case .scansRows(let table, let count):
             return "scans \(rows(count)) of table \(table)"
+        case .buildsIndex(let table, let index, let count):
+            return "builds index \(index) over \(rows(count)) of table \(table)"
         case .recreates(let kind, let name):
             return "recreates \(kind) \(name)"
         case .runsUpgrades(let count):
@@ -83,6 +90,8 @@ extension Step {
                 hazards.append(.dropsData(table: table, column: column, rows: rows))
             }
             hazards.append(.copiesRows(table: table, rows: rows))
+        case .createIndex(let table, let index, _) where rows != 0:
+            hazards.append(.buildsIndex(table: table, index: index, rows: rows))
         case .dropView(let view) where changes.contains(.recreateView(view: view)):
             hazards.append(.recreates(kind: .view, name: view))
         case .dropTrigger(let trigger) where changes.contains { if case .recreateTrigger = $0 { true } else { false } }:

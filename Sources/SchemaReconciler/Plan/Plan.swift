@@ -26,6 +26,11 @@ public struct Plan: Sendable, Codable {
     public var warnings: [SyncWarning]
     /// Where the contract steps were planned from the schema that upgrades leave.
     public var revisions: [PlanRevision]
+    /// What waits for ``Reconciler/finishDeferredWork(databaseAt:)``: the steps that
+    /// ``Reconciler/Options/deferring`` let wait, and any left by an earlier sync.
+    public var deferred = DeferredWork()
+    /// Where the sync checks foreign keys once its steps ran.
+    public var foreignKeyCheck = ForeignKeyCheck.wholeDatabase
 
     /// Views and triggers that were broken before the sync: reported, not held against it.
     package var brokenBefore: [BrokenObject] = []
@@ -72,6 +77,6 @@ public struct Plan: Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case fromVersion, toVersion, steps, upgrades, changes, warnings, revisions
+        case fromVersion, toVersion, steps, upgrades, changes, warnings, revisions, deferred, foreignKeyCheck
     }
 }

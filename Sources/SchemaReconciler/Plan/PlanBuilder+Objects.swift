@@ -15,7 +15,8 @@ extension Planner.Builder {
                 }
                 guard !rebuilt.contains(table.name.sqlName) else { continue }
                 let create = Step(.createIndex(table: table.name, index: index.name, isUnique: index.isUnique),
-                                  phase: .expand, changes: [change], statements: [SchemaSQL.createIndex(index, on: table.name)])
+                                  phase: .expand, changes: [change], rows: rowCount(table.name),
+                                  statements: [SchemaSQL.createIndex(index, on: table.name)])
                 if index.isUnique && mayHoldRows(table.name) {
                     var step = create
                     step.phase = .contract

@@ -82,6 +82,10 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
         case .foreignKeysLeftOff:
             return "SQLite did not turn foreign key enforcement back on for this connection after the sync turned it "
                 + "off for its table rebuilds; run PRAGMA foreign_keys = ON on the connection, or close it, before using it"
+        case .syncNeededBeforeFinish(let stored, let declared):
+            let now = stored.map { "is at version \($0)" } ?? "was never synced"
+            return "the database \(now) and schema.yaml declares version \(declared): run a sync first; finishing only does "
+                + "the work a sync left for later. Nothing was changed."
         }
     }
 
@@ -167,6 +171,7 @@ extension ReconcileError: CustomNSError {
         case .hazardsDenied: 19
         case .cancelled: 20
         case .foreignKeysLeftOff: 21
+        case .syncNeededBeforeFinish: 22
         }
     }
 

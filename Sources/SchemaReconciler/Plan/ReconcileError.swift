@@ -69,6 +69,10 @@ public enum ReconcileError: Error, Sendable {
     /// it off to rebuild a table), and SQLite did not turn it back on: the connection would go
     /// on without enforcing foreign keys. Run `PRAGMA foreign_keys = ON` on it, or close it.
     case foreignKeysLeftOff
+    /// ``Reconciler/finishDeferredWork(databaseAt:)`` found a database that a sync must bring
+    /// to schema.yaml's version first (`stored` is nil for one never synced): finishing only
+    /// does what a sync left for later. Nothing was changed.
+    case syncNeededBeforeFinish(stored: SemanticVersion?, declared: SemanticVersion)
 
     /// Why a path cannot name a database file.
     public enum PathProblem: String, Sendable, Hashable, Codable {

@@ -98,7 +98,7 @@ extension Reconciler {
 
     /// Runs `work` with a copy of this reconciler that the Task's cancellation stops, on a
     /// global dispatch queue of the Task's priority.
-    private func cancellable<T: Sendable>(_ work: @escaping @Sendable (Reconciler) throws -> T) async throws -> T {
+    func cancellable<T: Sendable>(_ work: @escaping @Sendable (Reconciler) throws -> T) async throws -> T {
         let cancellation = SyncCancellation()
         let reconciler = withCancellation(cancellation)
         let queue = DispatchQueue.global(qos: Self.qualityOfService(for: Task.currentPriority))

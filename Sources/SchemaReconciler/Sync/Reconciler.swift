@@ -42,6 +42,25 @@ public struct Reconciler: Sendable {
         /// options.deniedHazards = [.dropsData]   // "never drop data here"
         /// ```
         public var deniedHazards: Set<Hazard.Kind>
+        /// The hazards whose steps may wait for ``Reconciler/finishDeferredWork(databaseAt:)``,
+        /// when the app is idle, so that a launch sync costs what the app needs now. Empty (the
+        /// default) lets nothing wait.
+        ///
+        /// A step waits when every hazard it has is of one of these kinds, and the new app's
+        /// reads and writes do not need it: a declared drop, a constraint the rows are checked
+        /// against, an index that is not UNIQUE. The sync still runs everything else and the
+        /// upgrades, records the new version, and makes a column that waits to be dropped
+        /// nullable if it was NOT NULL without a default, so that an INSERT without it succeeds.
+        /// A constraint that waits is not enforced until then. With ``Hazard/Kind/scansRows``,
+        /// the sync checks foreign keys only in the tables its steps could have affected, and
+        /// the check of the whole database waits too.
+        ///
+        /// ```swift
+        /// let options = Reconciler.Options(deferring: [.copiesRows, .dropsData, .scansRows, .buildsIndex])
+        /// try Reconciler(schemaURL: url, options: options).sync(databaseAt: path)   // at launch
+        /// try Reconciler(schemaURL: url).finishDeferredWork(databaseAt: path)        // when idle
+        /// ```
+        public var deferring: Set<Hazard.Kind>
         /// Called as a sync goes, on the thread that runs it, with where it stands: the phase,
         /// step i of n, the rows a rebuild has copied, upgrade i of n. Nil (the default) costs
         /// nothing. The handler must not use the database: the sync's transaction is open, and
@@ -115,11 +134,13 @@ public struct Reconciler: Sendable {
         /// let options = Reconciler.Options(legacyVersion: "1.0.0", busyTimeout: .seconds(5))
         /// ```
         public init(legacyVersion: SemanticVersion = .zero, allowsNewerDatabase: Bool = false,
-                    busyTimeout: Duration = .seconds(30), deniedHazards: Set<Hazard.Kind> = []) {
+                    busyTimeout: Duration = .seconds(30), deniedHazards: Set<Hazard.Kind> = [],
+                    deferring: Set<Hazard.Kind> = []) {
             self.legacyVersion = legacyVersion
             self.allowsNewerDatabase = allowsNewerDatabase
             self.busyTimeout = busyTimeout
             self.deniedHazards = deniedHazards
+            self.deferring = deferring
         }
     }
 

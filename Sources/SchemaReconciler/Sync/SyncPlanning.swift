@@ -22,6 +22,8 @@ struct SyncPlanning {
     let options: Reconciler.Options
     /// The upgrades registered in code.
     let codeUpgrades: [CodeUpgrade]
+    /// Whether the plan finishes deferred work: it runs the steps of one table, and the rest waits.
+    var finishing = false
 
     // MARK: Planning
 
@@ -89,8 +91,10 @@ struct SyncPlanning {
         facts.unconvertedColumns = try unconvertedColumns(for: diff, renames: renames, rowCounts: facts.rowCounts, db: db)
         let tablePlanner = Planner(declared: file.schema, drop: drop, live: renamed, facts: facts)
         let steps = try ReconcileError.planned { try tablePlanner.steps(for: diff) }
+        let (now, later) = try split(steps, renamed: renamed, facts: facts)
         plan.changes = renames.changes + diff.changes
-        plan.steps = renameSteps + steps
+        plan.steps = renameSteps + now
+        plan.deferred.steps = later
         if rehearsal == nil, !plan.upgrades.isEmpty || !plan.steps.allSatisfy(\.isAcceptedByLoader) {
             rehearsal = try self.rehearsal(of: catalog, like: db)
         }
@@ -99,7 +103,12 @@ struct SyncPlanning {
         if var rehearsal {
             keptAfterUpgrades = try rehearsal.rehearse(&plan, after: renameSteps.count, drop: drop, facts: facts)
             rehearsed = rehearsal.sessionOffsets
+            // Contract steps planned from what the upgrades leave all run now.
+            if keptAfterUpgrades != nil { plan.deferred.steps = [] }
         }
+        plan.steps = try countingRows(of: plan.steps, liveNames: renames.liveNames, db: db)
+        plan.foreignKeyCheck = try foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed, db: db)
+        plan.deferred.checksForeignKeys = plan.foreignKeyCheck != .wholeDatabase
         plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: rehearsed, db: db)
         return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
     }
@@ -136,10 +145,16 @@ struct SyncPlanning {
         try ReconcileError.inspecting { try SchemaInspector().inspect(catalog, in: db) }
     }
 
+    /// The most rows a plan counts in a table to make its decisions; a table with more is left
+    /// out of ``Planner/Facts/rowCounts`` (it holds rows), so that planning never reads a big
+    /// table whole. The steps that will read it anyway are counted after (``countingRows(of:db:)``).
+    static let rowCountLimit = 10_000
+
     /// The rows of each table whose change the plan depends on, by its name once renamed
-    /// (`liveNames` gives the name it has now).
+    /// (`liveNames` gives the name it has now), up to ``rowCountLimit``.
     private func rowCounts(for diff: SchemaDiff, liveNames: [SQLName: String], db: Database) throws -> [SQLName: Int] {
         var counts: [SQLName: Int] = [:]
+        var counted = Set<SQLName>()
         for change in diff.changes {
             switch change {
             case .addColumn(let table, let column):
@@ -149,9 +164,11 @@ struct SyncPlanning {
             case .alterTable, .dropColumn, .dropTable, .createIndex, .recreateIndex: break
             default: continue
             }
-            guard let table = change.table, counts[table.sqlName] == nil else { continue }
+            guard let table = change.table, counted.insert(table.sqlName).inserted else { continue }
             let name = liveNames[table.sqlName] ?? table
-            counts[table.sqlName] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(SQLText.quote(name))") ?? 0
+            let sql = "SELECT count(*) FROM (SELECT 1 FROM \(SQLText.quote(name)) LIMIT \(Self.rowCountLimit + 1))"
+            let count = try Int.fetchOne(db, sql: sql) ?? 0
+            if count <= Self.rowCountLimit { counts[table.sqlName] = count }
         }
         return counts
     }
@@ -243,14 +260,17 @@ extension SyncPlanning {
     /// - The rows each step's checks would find when the sync runs it, where the rows then are
     ///   the rows now: no upgrade runs before the step, and no table or column is renamed. A
     ///   check SQLite cannot run yet (on a column an earlier step adds) is left to the sync.
-    /// - The rows that reference missing parent rows through a foreign key the sync keeps:
-    ///   after a sync that changes anything, `PRAGMA foreign_key_check` must be clean.
+    /// - The rows that reference missing parent rows through a foreign key the sync keeps, where
+    ///   the sync will check them (``Plan/foreignKeyCheck``): after a sync that changes anything,
+    ///   `PRAGMA foreign_key_check` must be clean there.
     ///
     /// A sync with nothing to do checks nothing.
     func countRowsThatWouldNotFit(in plan: inout Plan, db: Database) {
         guard !plan.isEmpty, plan.fromVersion != nil else { return }
         var found = plan.renamesSomething ? [] : stepViolations(of: plan, db: db)
-        let counts = (try? ForeignKeyViolationCount.all(in: db, skippingUncheckable: true)) ?? []
+        var tables: [String]?
+        if case .tables(let scope) = plan.foreignKeyCheck { tables = scope }
+        let counts = (try? ForeignKeyViolationCount.all(in: db, tables: tables, skippingUncheckable: true)) ?? []
         for count in counts.map({ $0.renamed(by: plan.changes) }) where !plan.removesForeignKey(of: count) {
             let violation = DataViolation(table: count.table, constraint: .foreignKey(columns: count.columns, parent: count.parent),
                                           rows: count.rows)

@@ -23,10 +23,7 @@ struct SyncSession {
         let start = ContinuousClock.now
         var report = try Self.reporting(path: writer.path, cancellation: cancellation) { () -> SyncReport in
             if let state = try upToDateState(writer) {
-                let warnings = state.warnings ?? []
-                let version = state.version ?? .zero
-                return SyncReport(plan: Plan(fromVersion: version, toVersion: version, warnings: warnings),
-                                  warnings: warnings, version: version, didChange: false)
+                return SyncReport(plan: state.plan, warnings: state.plan.warnings, version: state.plan.toVersion, didChange: false)
             }
             let file = try reconciler.loadedSchema()
             // Before waiting for the barrier, which no cancellation interrupts.
@@ -48,11 +45,14 @@ struct SyncSession {
 
     /// Plans from one read, then applies the plan under the write lock. Foreign key enforcement,
     /// which SQLite needs off to rebuild a table, is on again afterwards when it was on before,
-    /// whether the sync succeeded or not.
-    func sync(in db: Database, file: SchemaFile) throws -> SyncReport {
+    /// whether the sync succeeded or not. When `finishing`, the plan is that of the deferred
+    /// work of one table (see ``finish(_:)``).
+    func sync(in db: Database, file: SchemaFile, finishing: Bool = false) throws -> SyncReport {
         if db.isInsideTransaction { throw ReconcileError.insideTransaction }
         let foreignKeysWereOn = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
-        let result = Result { try sync(in: db, file: file, foreignKeysOn: foreignKeysWereOn) }
+        var planning = reconciler.planning(file)
+        planning.finishing = finishing
+        let result = Result { try sync(in: db, planning: planning, foreignKeysOn: foreignKeysWereOn) }
         if foreignKeysWereOn { try Self.restoreForeignKeys(in: db) }
         return try result.get()
     }
@@ -71,15 +71,15 @@ struct SyncSession {
     /// the switch); the plan applied under the write lock. Under the lock, a plan that another
     /// connection's write made stale is made again, and when the new one needs enforcement off,
     /// the lock is let go, enforcement switched, and the plan made once more under it.
-    private func sync(in db: Database, file: SchemaFile, foreignKeysOn: Bool) throws -> SyncReport {
+    private func sync(in db: Database, planning: SyncPlanning, foreignKeysOn: Bool) throws -> SyncReport {
         reconciler.options.progress?(SyncProgress(phase: .planning))
-        let planning = reconciler.planning(file)
         let commitGuard = CommitGuard()
         db.add(transactionObserver: commitGuard)
         defer { db.remove(transactionObserver: commitGuard) }
 
         let planned = try Self.dataVersion(db)
         let prepared = try Self.transaction(db, .deferred) { (try planning.prepare(db), .rollback) }   // it only reads
+        if planning.finishing { try Self.refuseFinishing(prepared) }
         if prepared.isNothingToWrite { return Self.nothingToDo(prepared.plan) }
         try reconciler.refuseDeniedHazards(in: prepared.plan)
         var foreignKeysOn = foreignKeysOn
@@ -114,6 +114,7 @@ struct SyncSession {
             var current = prepared
             if try replanning || Self.dataVersion(db) != planned {
                 current = try planning.prepare(db)
+                if planning.finishing { try Self.refuseFinishing(current) }
                 if current.isNothingToWrite { return (.nothingToDo(current.plan), .rollback) }
                 try reconciler.refuseDeniedHazards(in: current.plan)
             }
@@ -139,6 +140,15 @@ struct SyncSession {
         return result!
     }
 
+    /// Refuses to finish deferred work on a database that a sync must bring to the declared
+    /// version first.
+    private static func refuseFinishing(_ prepared: PreparedPlan) throws {
+        let plan = prepared.plan
+        guard let state = prepared.state, state.version == plan.toVersion, plan.upgrades.isEmpty else {
+            throw ReconcileError.syncNeededBeforeFinish(stored: prepared.state?.version, declared: plan.toVersion)
+        }
+    }
+
     private static func nothingToDo(_ plan: Plan) -> SyncReport {
         // Nothing to do writes nothing, even when the last sync's record is out of date (a
         // comment edited in schema.yaml, a VACUUM): the next sync compares again.
@@ -150,15 +160,36 @@ struct SyncSession {
         try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
     }
 
+    // MARK: Finishing deferred work
+
+    /// Does the work that syncs left for later through `writer`, one table per transaction,
+    /// each planned again from the database as the one before left it: a kill at any point
+    /// loses nothing, and the next call goes on from there. The whole-database foreign key
+    /// check that waited runs with the last table. Returns what was done, as one report.
+    func finish(_ writer: any DatabaseWriter) throws -> SyncReport {
+        let start = ContinuousClock.now
+        var report = try Self.reporting(path: writer.path, cancellation: cancellation) { () -> SyncReport in
+            let file = try reconciler.loadedSchema()
+            var total: SyncReport?
+            while true {
+                try cancellation.check()
+                let part = try writer.barrierWriteWithoutTransaction { db in
+                    try cancellation.interrupting(db) { try sync(in: db, file: file, finishing: true) }
+                }
+                total = total.map { $0.followed(by: part) } ?? part
+                if !part.didChange || part.plan.deferred.isEmpty { return total ?? part }
+            }
+        }
+        report.duration = ContinuousClock.now - start
+        return report
+    }
+
     // MARK: Dry run
 
     /// The plan a sync through `reader` would run; reads only.
     func plan(_ reader: any DatabaseReader) throws -> Plan {
         try Self.reporting(path: reader.path, cancellation: cancellation) {
-            if let state = try upToDateState(reader) {
-                let version = state.version ?? .zero
-                return Plan(fromVersion: version, toVersion: version, warnings: state.warnings ?? [])
-            }
+            if let state = try upToDateState(reader) { return state.plan }
             let file = try reconciler.loadedSchema()
             return try reader.read { db in
                 try cancellation.interrupting(db) {

@@ -33,11 +33,15 @@ public struct SyncStatus: Sendable {
     public var problem: ReconcileError?
     /// Whether the live schema could be compared with the declared one.
     public var isSchemaCompared: Bool
+    /// What the last sync left for ``Reconciler/finishDeferredWork(databaseAt:)``.
+    public var deferred = DeferredWork()
 
-    /// Whether a sync would change nothing: the schema matches, no upgrade is pending, the
-    /// stored version is the declared one, and no problem stands in the way.
+    /// Whether a sync would change nothing and nothing waits: the schema matches, no upgrade is
+    /// pending, the stored version is the declared one, no deferred work is left, and no problem
+    /// stands in the way.
     public var isInSync: Bool {
         problem == nil && pendingSteps.isEmpty && pendingUpgrades.isEmpty && storedVersion == declaredVersion
+            && deferred.isEmpty
     }
 }
 
@@ -81,6 +85,7 @@ extension Reconciler {
                                 declaredVersion: file.version, appliedUpgrades: state?.appliedUpgrades ?? [],
                                 pendingUpgrades: [], pendingSteps: [], warnings: [], problem: nil,
                                 isSchemaCompared: true)
+        status.deferred = state?.deferred ?? DeferredWork()
         do {
             let planning = planning(file)
             var plan = try planning.prepare(db).plan

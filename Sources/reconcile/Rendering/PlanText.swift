@@ -40,6 +40,8 @@ struct PlanText {
             lines.append(closing)
         }
         if !opening.isEmpty { lines.append("COMMIT;") }
+        let deferred = DeferredText(plan.deferred).lines
+        if !deferred.isEmpty { lines += [""] + deferred.map(comment) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -66,7 +68,10 @@ struct PlanText {
     /// ```
     var summary: String {
         if plan.isNothingToDo {
-            return "in sync: the database matches schema.yaml at version \(plan.toVersion)\n"
+            let deferred = DeferredText(plan.deferred).lines
+            guard !deferred.isEmpty else { return "in sync: the database matches schema.yaml at version \(plan.toVersion)\n" }
+            return (["a sync has nothing to do at version \(plan.toVersion), but work waits:"] + deferred.dropFirst())
+                .joined(separator: "\n") + "\n"
         }
         let from = switch plan.fromVersion {
         case nil: "new database at version \(plan.toVersion)"
@@ -80,6 +85,7 @@ struct PlanText {
             + plan.contractSteps.map(\.description)).map { "  " + $0 }
         lines += plan.hazards.map { "  " + hazardLine($0) }
         lines += plan.warnings.map { "  warning: \($0)" }
+        lines += DeferredText(plan.deferred).lines.map { "  " + $0 }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -100,7 +106,12 @@ struct PlanText {
         if plan.isEmpty && plan.fromVersion != nil {
             return "-- the schema already matches: record version \(plan.toVersion) in \(table)"
         }
-        return "-- then check foreign keys and the resulting schema, and record version \(plan.toVersion) in \(table)"
+        let foreignKeys = switch plan.foreignKeyCheck {
+        case .wholeDatabase: "foreign keys and "
+        case .tables(let tables) where tables.isEmpty: ""
+        case .tables(let tables): "foreign keys in " + tables.joined(separator: ", ") + " and "
+        }
+        return "-- then check \(foreignKeys)the resulting schema, and record version \(plan.toVersion) in \(table)"
     }
 
     /// The steps, consecutive in-place edits framed by the schema edit session they run in,

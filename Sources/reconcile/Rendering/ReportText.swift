@@ -19,8 +19,10 @@ struct ReportText {
     }
 
     var lines: String {
+        let deferred = DeferredText(report.plan.deferred).lines
         guard report.didChange else {
-            return "\(database) is up to date at version \(report.version); nothing to do\n"
+            return (["\(database) is up to date at version \(report.version); nothing to do"] + deferred)
+                .joined(separator: "\n") + "\n"
         }
         var lines = report.plan.expandSteps.map { "  \($0)" }
         lines += report.upgrades.map { "  upgrade \($0.version): \($0.name)" }
@@ -30,6 +32,21 @@ struct ReportText {
         let upgrades = report.upgrades.count
         lines.append("\(database) synced to version \(report.version): \(statements) statement\(statements == 1 ? "" : "s"), "
                      + "\(upgrades) upgrade\(upgrades == 1 ? "" : "s")")
+        lines += deferred
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What `reconcile finish` prints: one line per step that ran, then a summary.
+    ///
+    /// ```
+    ///   rebuild table books (copies 4000000 rows): drop columns body
+    /// app.sqlite: the deferred work is done (7 statements)
+    /// ```
+    var finishLines: String {
+        guard report.didChange else { return "\(database): nothing waits; nothing to do\n" }
+        var lines = report.plan.steps.map { "  \($0)" }
+        let statements = report.statements.count
+        lines.append("\(database): the deferred work is done (\(statements) statement\(statements == 1 ? "" : "s"))")
         return lines.joined(separator: "\n") + "\n"
     }
 }

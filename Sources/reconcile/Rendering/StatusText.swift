@@ -45,6 +45,7 @@ struct StatusText {
             lines.append("schema: differs from schema.yaml; the next sync would:")
             lines += status.pendingSteps.map { "  \($0)" }
         }
+        lines += DeferredText(status.deferred).lines
         lines += status.warnings.map { "warning: \($0)" }
         if let problem = status.problem { lines.append("problem: \(ErrorText.message(problem))") }
         return lines.joined(separator: "\n") + "\n"

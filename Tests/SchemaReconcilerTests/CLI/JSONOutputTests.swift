@@ -18,7 +18,7 @@ import Testing
         """
 
     static let planKeys: Set = ["fromVersion", "toVersion", "isNothingToDo", "steps", "upgrades", "revisions",
-                                "hazards", "warnings"]
+                                "hazards", "warnings", "foreignKeyCheck", "deferred"]
     static let stepKeys: Set = ["description", "action", "table", "phase", "method", "rows", "changes", "checks",
                                 "hazards", "statements"]
 
@@ -78,7 +78,7 @@ import Testing
         let status = try object(try ReconcileCommand.run(["status", "--format", "json"], in: space.url).output)
         #expect(Set(status.keys) == ["database", "databaseExists", "isManaged", "isInSync", "storedVersion",
                                      "declaredVersion", "appliedUpgrades", "pendingUpgrades", "pendingSteps",
-                                     "isSchemaCompared", "warnings", "problem"])
+                                     "isSchemaCompared", "warnings", "deferred", "problem"])
         #expect(status["isInSync"] as? Bool == true)
         #expect((status["appliedUpgrades"] as? [[String: Any]])?.first?["name"] as? String == "upgrades/1.1.0.sql")
         #expect(status["problem"] is NSNull)

@@ -64,6 +64,7 @@ enum ErrorJSON {
         case .verificationFailed: "verificationFailed"
         case .cancelled: "cancelled"
         case .foreignKeysLeftOff: "foreignKeysLeftOff"
+        case .syncNeededBeforeFinish: "syncNeededBeforeFinish"
         }
     }
 
@@ -118,6 +119,8 @@ enum ErrorJSON {
             return [("changes", .strings(changes.map(\.description)))]
         case .cancelled, .foreignKeysLeftOff:
             return []
+        case .syncNeededBeforeFinish(let stored, let declared):
+            return [("storedVersion", stored.map { .text($0) } ?? .null), ("declaredVersion", .text(declared))]
         }
     }
 

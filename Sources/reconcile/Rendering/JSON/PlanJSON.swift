@@ -22,7 +22,24 @@ enum PlanJSON {
             ("revisions", .strings(plan.revisions.map(\.description))),
             ("hazards", .array(plan.hazards.map(hazard))),
             ("warnings", .array(plan.warnings.map(warning))),
+            ("foreignKeyCheck", foreignKeyCheck(plan.foreignKeyCheck)),
+            ("deferred", deferred(plan.deferred)),
         ])
+    }
+
+    /// The work that waits for `reconcile finish`: its steps, and whether the foreign key check
+    /// of the whole database waits.
+    static func deferred(_ deferred: DeferredWork) -> JSONValue {
+        .object(members: [("steps", .array(deferred.steps.map(step))),
+                          ("checksForeignKeys", .boolean(deferred.checksForeignKeys))])
+    }
+
+    /// Where the sync checks foreign keys: `"wholeDatabase"`, or the names of the tables.
+    private static func foreignKeyCheck(_ check: ForeignKeyCheck) -> JSONValue {
+        switch check {
+        case .wholeDatabase: .string("wholeDatabase")
+        case .tables(let tables): .strings(tables)
+        }
     }
 
     // MARK: Steps
@@ -74,6 +91,7 @@ enum PlanJSON {
         switch hazard {
         case .dropsData(let t, let c, let r): (table, column, rows) = (t, c, r)
         case .copiesRows(let t, let r), .scansRows(let t, let r): (table, rows) = (t, r)
+        case .buildsIndex(let t, let n, let r): (table, name, rows) = (t, n, r)
         case .recreates(let kind, let n): (objectKind, name) = ("\(kind)", n)
         case .runsUpgrades(let n): count = n
         }

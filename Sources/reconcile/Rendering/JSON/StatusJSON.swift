@@ -25,6 +25,7 @@ enum StatusJSON {
             ("pendingSteps", .array(status.pendingSteps.map(PlanJSON.step))),
             ("isSchemaCompared", .boolean(status.isSchemaCompared)),
             ("warnings", .array(status.warnings.map(PlanJSON.warning))),
+            ("deferred", PlanJSON.deferred(status.deferred)),
             ("problem", status.problem.map(ErrorJSON.body) ?? .null),
         ])
     }

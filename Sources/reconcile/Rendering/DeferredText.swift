@@ -1,0 +1,27 @@
+import SchemaReconciler
+
+// MARK: - DeferredText
+
+/// The lines that list the work waiting for `reconcile finish`, for `status`, a dry run and a
+/// sync's report; none when nothing waits.
+///
+/// ```
+/// deferred until `reconcile finish`:
+///   drop column books.body (listed under drop)
+///   check foreign keys in every table
+/// ```
+struct DeferredText {
+    let deferred: DeferredWork
+
+    init(_ deferred: DeferredWork) {
+        self.deferred = deferred
+    }
+
+    var lines: [String] {
+        guard !deferred.isEmpty else { return [] }
+        var lines = ["deferred until `reconcile finish`:"]
+        lines += deferred.steps.map { "  \($0)" }
+        if deferred.checksForeignKeys { lines.append("  check foreign keys in every table") }
+        return lines
+    }
+}
