@@ -31,9 +31,10 @@ package struct StepDeferral: Sendable {
     }
 
     /// `steps` split into what runs now and what waits, each in its order. Once a step of a
-    /// table waits, every later step of that table waits with it, or none does.
-    package func split(_ steps: [Step]) -> (now: [Step], later: [Step]) {
-        var waits = steps.map(mayWait)
+    /// table waits, every later step of that table waits with it, or none does; nothing of the
+    /// tables `excluded` names waits.
+    package func split(_ steps: [Step], excluding excluded: Set<SQLName> = []) -> (now: [Step], later: [Step]) {
+        var waits = steps.map { step in mayWait(step) && !(step.table.map { excluded.contains($0.sqlName) } ?? false) }
         for table in Set(steps.compactMap { $0.table?.sqlName }) {
             let indices = steps.indices.filter { steps[$0].table?.sqlName == table }
             guard let first = indices.first(where: { waits[$0] }) else { continue }
@@ -49,7 +50,8 @@ package struct StepDeferral: Sendable {
     }
 
     /// The columns that steps which wait drop, by table, whose NOT NULL without a default would
-    /// refuse an INSERT of the new app, which no longer names them: they are made nullable now.
+    /// refuse an INSERT of the new app, which no longer names them: they are made nullable now,
+    /// before any other step (each edit after writes the definition it leaves).
     package func columnsToRelax(in later: [Step]) -> [(table: String, column: String)] {
         var columns: [(table: String, column: String)] = []
         for step in later {

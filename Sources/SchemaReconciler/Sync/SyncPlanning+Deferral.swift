@@ -12,13 +12,18 @@ extension SyncPlanning {
         guard !options.deferring.isEmpty else { return (steps, []) }
         let deferral = StepDeferral(kinds: options.deferring, declared: file.schema, live: renamed)
         var (now, later) = deferral.split(steps)
-        let relaxed = deferral.columnsToRelax(in: later)
-        guard !later.isEmpty, !relaxed.isEmpty else { return (now, later) }
+        var relaxed = deferral.columnsToRelax(in: later)
+        // A table whose definition a step writes now would lose the relaxation: its drops run now.
+        let rewritten = Set(now.filter(\.rewritesDefinition).compactMap { $0.table?.sqlName })
+        if relaxed.contains(where: { rewritten.contains($0.table.sqlName) }) {
+            (now, later) = deferral.split(steps, excluding: rewritten)
+            relaxed = deferral.columnsToRelax(in: later)
+        }
+        guard !relaxed.isEmpty else { return (now, later) }
         let relaxing = try relaxationSteps(relaxed, live: renamed, facts: facts)
         // A relaxation that would copy the table costs what waiting saves: nothing waits.
         if relaxing.contains(where: { $0.method == .rebuild }) { return (steps, []) }
-        now.insert(contentsOf: relaxing, at: now.firstIndex { $0.phase == .contract } ?? now.endIndex)
-        return (now, later)
+        return (relaxing + now, later)
     }
 
     /// The steps that drop NOT NULL from `columns` of `live`, leaving everything else as it is.
@@ -81,6 +86,14 @@ extension SyncPlanning {
 }
 
 private extension Step {
+    /// Whether the step writes its table's whole definition: a rebuild or an edit.
+    var rewritesDefinition: Bool {
+        switch action {
+        case .rebuildTable, .editTable: true
+        default: false
+        }
+    }
+
     /// Whether running the step reads every row of its table.
     var readsItsTable: Bool {
         if method == .rebuild || !checks.isEmpty { return true }
