@@ -37,6 +37,19 @@ final class Fixture {
         return target
     }
 
+    /// Copies the database `source` to `name` as ``copy(_:to:)`` does, and flushes the copy to
+    /// disk (its pages stay in the page cache), so that the next process does not pay for
+    /// writing it back.
+    func copyToDisk(_ source: String, to name: String) throws -> String {
+        let target = try copy(source, to: name)
+        guard let file = FileHandle(forUpdatingAtPath: target) else {
+            throw BenchmarkError(description: "cannot open \(target)")
+        }
+        defer { try? file.close() }
+        try file.synchronize()
+        return target
+    }
+
     /// Removes the database `name` and its side files, and returns its path.
     func remove(_ name: String) -> String {
         let target = path(name)

@@ -79,9 +79,8 @@ extension Figures {
     /// Runs the `reconcile` beside this executable with the fixture's schema.yaml, and waits
     /// for it; an exit status other than 0 is an error.
     private static func runReconcile(_ arguments: [String], in fixture: Fixture) throws {
-        let folder = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).deletingLastPathComponent()
         let process = Process()
-        process.executableURL = folder.appendingPathComponent("reconcile")
+        process.executableURL = ReconcileBinary.benchmarkFolder.appendingPathComponent("reconcile")
         process.arguments = ["--schema", fixture.schemaURL.path] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

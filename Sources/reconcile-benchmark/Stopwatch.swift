@@ -33,11 +33,19 @@ enum Stopwatch {
     /// machine: (measured, floor).
     static func medians<Input>(runs: Int, setup: () throws -> Input, measured: (Input) throws -> Void,
                                floor: (Input) throws -> Void) rethrows -> (Double, Double) {
+        try medians(runs: runs, setup: { _ in try setup() }, measured: measured, floor: floor)
+    }
+
+    /// The median times of `measured` and of `floor`, run in turn, each after a setup told which
+    /// of the two it prepares for (`true`: `measured`), so that each side gets its own input:
+    /// (measured, floor).
+    static func medians<Input>(runs: Int, setup: (_ isMeasured: Bool) throws -> Input, measured: (Input) throws -> Void,
+                               floor: (Input) throws -> Void) rethrows -> (Double, Double) {
         var measuredTimes: [Double] = []
         var floorTimes: [Double] = []
         for run in 0..<runs {
             for turn in run % 2 == 0 ? [0, 1] : [1, 0] {
-                let input = try setup()
+                let input = try setup(turn == 0)
                 let start = ContinuousClock.now
                 try turn == 0 ? measured(input) : floor(input)
                 let time = seconds(ContinuousClock.now - start)
@@ -69,12 +77,20 @@ struct Figure {
     var goal: Double
     /// Anything else worth printing (memory, counts).
     var extra: String = ""
+    /// Why the figure could not be measured, when it could not (`flag not available`).
+    var unavailable: String?
+
+    /// A figure that could not be measured, and why.
+    static func unavailable(_ name: String, floorName: String, goal: Double, reason: String) -> Figure {
+        Figure(name: name, measured: 0, floorName: floorName, floor: 0, goal: goal, unavailable: reason)
+    }
 
     /// The measured time over the floor's.
     var ratio: Double { measured / floor }
 
     /// The line printed for it.
     var line: String {
+        if let unavailable { return "\(name): n/a (\(unavailable))" + String(format: " (goal ≤ %.2f×)", goal) }
         let verdict = ratio <= goal ? "met" : "NOT MET"
         return "\(name): \(Self.time(measured)) vs \(floorName) \(Self.time(floor)) = "
             + String(format: "%.2f×", ratio) + String(format: " (goal ≤ %.2f×: %@)", goal, verdict)

@@ -1,0 +1,83 @@
+import Foundation
+
+// MARK: - BigDatabaseRuns
+
+/// Runs the commands of the 1 GB figures on copies of ``BigDatabase``'s files, each against the
+/// same command on the empty database, turn about (medians of whole `reconcile` processes).
+///
+/// The commands that only read share one copy of each database. A command that writes runs
+/// once on each copy: every run gets a fresh one. Each copy is flushed to disk before the clock
+/// starts, so that no process pays for writing it back; its pages stay in the page cache, so
+/// every run is on a warm cache (clearing the cache takes root).
+///
+/// ```swift
+/// let runs = try BigDatabaseRuns(database: database, reconcile: reconcile)
+/// let figure = try runs.figure("a no-op sync", ["--schema", runs.schemaPath(.synced)], writes: false, goal: 1.2)
+/// ```
+final class BigDatabaseRuns {
+    /// How many times each side runs a command that writes, and one that only reads.
+    static let runs = (writing: 5, reading: 11)
+    /// What each figure is measured against.
+    static let floorName = "the same on the empty database"
+
+    let database: BigDatabase
+    let reconcile: ReconcileBinary
+    private let fixture: Fixture
+    /// The copies that the commands that only read share.
+    private let shared: (big: String, empty: String)
+
+    /// Writes the schema.yaml files of the changes, as deployed files (more than two seconds old
+    /// when the first command runs), and makes the shared copies.
+    init(database: BigDatabase, reconcile: ReconcileBinary) throws {
+        self.database = database
+        self.reconcile = reconcile
+        fixture = try Fixture()
+        for schema in BigSchema.allCases where schema != .synced {
+            try schema.yaml.write(toFile: fixture.path(schema.fileName), atomically: true, encoding: .utf8)
+        }
+        shared = (try fixture.copyToDisk(database.big, to: "shared-big.sqlite"),
+                  try fixture.copyToDisk(database.empty, to: "shared-empty.sqlite"))
+        Thread.sleep(forTimeInterval: 2.1)
+    }
+
+    /// The path of `schema`'s file: for ``BigSchema/synced``, the one the databases were synced with.
+    func schemaPath(_ schema: BigSchema) -> String {
+        schema == .synced ? database.schemaPath : fixture.path(schema.fileName)
+    }
+
+    // MARK: Figures
+
+    /// The median time of `reconcile` with `arguments` and `--database` on the big database,
+    /// against the same on the empty one, named `1 GB database: <what>`. The command runs once on the empty database first,
+    /// untimed: when `reconcile` does not know one of its options, the figure is n/a; any other
+    /// failure is an error. A command that only reads runs once on the big database too.
+    func figure(_ what: String, _ arguments: [String], writes: Bool, goal: Double) throws -> Figure {
+        let name = "1 GB database: " + what
+        let trialArguments = arguments + ["--database", try copy(big: false, writes: writes)]
+        let trial = try reconcile.run(trialArguments, errorsTo: errorPath)
+        if trial.isUnknownOption {
+            return .unavailable(name, floorName: Self.floorName, goal: goal, reason: "flag not available")
+        }
+        try trial.check(trialArguments)
+        if !writes { try reconcile.succeed(arguments + ["--database", shared.big], errorsTo: errorPath) }
+        let runs = writes ? Self.runs.writing : Self.runs.reading
+        let command = { (path: String) in try self.reconcile.succeed(arguments + ["--database", path], errorsTo: self.errorPath) }
+        let (measured, floor) = try Stopwatch.medians(runs: runs, setup: { isBig in try self.copy(big: isBig, writes: writes) },
+                                                      measured: command, floor: command)
+        _ = fixture.remove("work-big.sqlite")
+        return Figure(name: name, measured: measured, floorName: Self.floorName, floor: floor, goal: goal,
+                      extra: "\(runs) runs each, " + (writes ? "each on a fresh copy" : "on one copy") + ", warm cache")
+    }
+
+    // MARK: Parts
+
+    /// Where `reconcile` writes its standard error.
+    private var errorPath: String { fixture.path("stderr.txt") }
+
+    /// The database a run works on: a fresh copy for a command that writes, else the shared one.
+    private func copy(big: Bool, writes: Bool) throws -> String {
+        guard writes else { return big ? shared.big : shared.empty }
+        return big ? try fixture.copyToDisk(database.big, to: "work-big.sqlite")
+                   : try fixture.copyToDisk(database.empty, to: "work-empty.sqlite")
+    }
+}

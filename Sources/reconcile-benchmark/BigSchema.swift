@@ -1,0 +1,42 @@
+// MARK: - BigSchema
+
+/// The schema.yaml files of the 1 GB figures: the one the databases are synced with, and the two
+/// changes the figures make to it.
+enum BigSchema: String, CaseIterable {
+    /// `authors`, `books` (with an index on `author_id`) and `settings`, at version 1.0.0.
+    case synced
+    /// Version 1.1.0: `settings` gains a nullable column, `note`.
+    case addsColumn = "adds-column"
+    /// Version 1.1.0: `books.body` listed under `drop:`, and a non-unique index on `books(title)`.
+    case dropsBody = "drops-body"
+
+    /// The file's name.
+    var fileName: String { rawValue + ".yaml" }
+
+    /// The file's text.
+    var yaml: String {
+        """
+        version: \(self == .synced ? "1.0.0" : "1.1.0")
+        tables:
+          authors:
+            columns:
+              id:   { type: INTEGER, primary_key: true }
+              name: { type: TEXT, not_null: true }
+          books:
+            columns:
+              id:        { type: INTEGER, primary_key: true }
+              author_id: { type: INTEGER, not_null: true, references: authors.id }
+              title:     { type: TEXT, not_null: true }
+        \(self == .dropsBody ? "" : "      body:      { type: TEXT, not_null: true }\n")\
+            indexes:
+              books_by_author: [author_id]
+        \(self == .dropsBody ? "      books_by_title:  [title]\n" : "")\
+          settings:
+            columns:
+              key:   { type: TEXT, primary_key: true }
+              value: TEXT
+        \(self == .addsColumn ? "      note:  TEXT\n" : "")\
+        \(self == .dropsBody ? "drop:\n  columns: { books: [body] }\n" : "")
+        """
+    }
+}

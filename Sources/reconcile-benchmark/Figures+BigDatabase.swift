@@ -1,0 +1,40 @@
+import Foundation
+
+// MARK: - A 1 GB database at launch
+
+extension Figures {
+    /// What the deferred sync's launch leaves for later.
+    private static let deferredWork = ["copies-rows", "drops-data", "scans-rows", "builds-index"]
+
+    /// What an app's launch costs on a 1 GB database (``BigDatabase``) against the same launch on
+    /// an empty database of the same schema: the `reconcile` beside this benchmark run as whole
+    /// processes (``BigDatabaseRuns``). Run only when named: the database takes a gigabyte on disk
+    /// and some ten seconds to build the first time. A line about the databases, and the figures:
+    ///
+    /// ```
+    /// 1 GB database: a no-op sync: 9.71 ms vs the same on the empty database 9.96 ms = 0.98× (goal ≤ 1.20×: met); 11 runs each, on one copy, warm cache
+    /// ```
+    func bigDatabase() throws -> (about: String, figures: [Figure]) {
+        let reconcile = try ReconcileBinary.besideBenchmark()
+        let start = ContinuousClock.now
+        let (database, isNew) = try BigDatabase.cached(reconcile: reconcile)
+        let built = isNew ? "built in " + Figure.time(Stopwatch.seconds(ContinuousClock.now - start)) : "cached"
+        let runs = try BigDatabaseRuns(database: database, reconcile: reconcile)
+        let addsColumn = ["--schema", runs.schemaPath(.addsColumn)]
+        let scansRowsLater = ["--defer", "scans-rows"]
+        let figures = [
+            try runs.figure("a nullable column added to settings", addsColumn, writes: true, goal: 1.5),
+            try runs.figure("a nullable column added, --defer scans-rows", addsColumn + scansRowsLater, writes: true, goal: 1.5),
+            try runs.figure("its dry run", addsColumn + ["--dry-run"], writes: false, goal: 1.5),
+            try runs.figure("its dry run, --defer scans-rows", addsColumn + ["--dry-run"] + scansRowsLater, writes: false, goal: 1.5),
+            try runs.figure("a no-op sync", ["--schema", runs.schemaPath(.synced)], writes: false, goal: 1.2),
+            try runs.figure("a deferred sync's launch (books.body dropped, an index on books(title)), --defer "
+                            + Self.deferredWork.joined(separator: " "),
+                            ["--schema", runs.schemaPath(.dropsBody), "--defer"] + Self.deferredWork, writes: true, goal: 1.5),
+        ]
+        let about = "1 GB database: " + String(format: "%.2f GB", Double(database.bigSize) / 1e9)
+            + " (\(BigDatabase.rows.authors) authors, \(BigDatabase.rows.books) books), \(built) in \(database.folder.path); "
+            + "\(reconcile.url.path) as whole processes; every run on a warm page cache"
+        return (about, figures)
+    }
+}
