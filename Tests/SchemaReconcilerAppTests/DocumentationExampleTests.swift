@@ -286,6 +286,33 @@ import Testing
         #expect(try reconciler.status(databaseAt: path).isInSync)
     }
 
+    /// A launch sync that lets a column drop wait, then the deferred work done.
+    @Test func heavyWorkWaits() throws {
+        let folder = try Self.syncedTasksFolder()
+        let path = folder.path("app.sqlite")
+        let schemaURL = folder.schemaURL
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO tasks (project_id, title) VALUES (1, 'Launch')")
+        }
+        // Version 1.1.0 drops tasks.title, NOT NULL without a default.
+        try folder.write(Self.tasksSchema.replacingOccurrences(of: "version: 1.0.0", with: "version: 1.1.0")
+            .replacingOccurrences(of: "      title:      { type: TEXT, not_null: true }\n      done:",
+                                  with: "      done:")
+            + "\ndrop:\n  columns:\n    tasks: [title]\n", to: "schema.yaml")
+
+        let launch = Reconciler(schemaURL: schemaURL, options: Reconciler.Options(
+            deferring: [.copiesRows, .dropsData, .scansRows, .buildsIndex]))
+        let report = try launch.sync(databaseAt: path)
+        print(report.plan.deferred.steps)   // what waits
+
+        // When the app is idle:
+        try Reconciler(schemaURL: schemaURL).finishDeferredWork(databaseAt: path)
+
+        #expect(report.version == "1.1.0")
+        #expect(report.plan.deferred.steps.map(\.table) == ["tasks"])
+        #expect(try Reconciler(schemaURL: schemaURL).status(databaseAt: path).isInSync)
+    }
+
     @Test func appLaunchWithTheAppsCollationsAndFunctions() throws {
         let folder = try AppFolder(schema: """
             version: 1.0.0
