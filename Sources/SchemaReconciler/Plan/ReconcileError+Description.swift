@@ -82,6 +82,10 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
         case .foreignKeysLeftOff:
             return "SQLite did not turn foreign key enforcement back on for this connection after the sync turned it "
                 + "off for its table rebuilds; run PRAGMA foreign_keys = ON on the connection, or close it, before using it"
+        case .notEnoughDiskSpace(let tables, let needed, let available, let path):
+            return Self.shortage(of: tables, needed: needed, available: available, path: path)
+        case .databaseFull(let step, let path, _):
+            return Self.outOfRoom(at: step, path: path)
         }
     }
 
@@ -167,6 +171,8 @@ extension ReconcileError: CustomNSError {
         case .hazardsDenied: 19
         case .cancelled: 20
         case .foreignKeysLeftOff: 21
+        case .notEnoughDiskSpace: 22
+        case .databaseFull: 23
         }
     }
 
