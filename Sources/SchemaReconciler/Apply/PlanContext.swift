@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - PlanContext
 
 /// What ``PlanExecutor`` needs from what made the plan, besides the plan: the file, the code
@@ -19,6 +21,9 @@ protocol PlanContext {
     var allowsDefensiveModeOff: Bool { get }
     /// Whether changes that leave the rows as they are may be made without a copy.
     var editsInPlace: Bool { get }
+    /// Tells the free space of the volume holding a file, in place of the volume itself; nil
+    /// asks the volume.
+    var availableSpace: (@Sendable (URL) -> Int64?)? { get }
 
     /// The fingerprint to record, for the no-op check of the next sync.
     func fingerprint(acceptsNewerDatabase: Bool) -> String

@@ -32,6 +32,7 @@ struct PlanExecutor {
     /// Applies the plan; throws a ``ReconcileError`` at the first thing that fails, leaving the
     /// transaction for the caller to roll back.
     func run(in db: Database) throws -> SyncReport {
+        try refuseIfShortOfDiskSpace(in: db)
         var plan = plan
         var statements: [String] = []
         var sessions = plan.editSessionVersions[...]
@@ -109,7 +110,7 @@ struct PlanExecutor {
                     try db.makeStatement(sql: sql).execute()
                 }
             } catch let error as DatabaseError {
-                throw ReconcileError.stepFailed(step, statement: sql, error: error)
+                throw ReconcileError.failure(of: step, statement: sql, error: error, in: db)
             }
             statements.append(sql)
         }

@@ -82,6 +82,10 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
         case .foreignKeysLeftOff:
             return "SQLite did not turn foreign key enforcement back on for this connection after the sync turned it "
                 + "off for its table rebuilds; run PRAGMA foreign_keys = ON on the connection, or close it, before using it"
+        case .notEnoughDiskSpace(let tables, let needed, let available, let path):
+            return Self.shortage(of: tables, needed: needed, available: available, path: path)
+        case .databaseFull(let step, let path, _):
+            return Self.outOfRoom(at: step, path: path)
         case .syncNeededBeforeFinish(let stored, let declared):
             let now = stored.map { "is at version \($0)" } ?? "was never synced"
             return "the database \(now) and schema.yaml declares version \(declared): run a sync first; finishing only does "
@@ -171,7 +175,9 @@ extension ReconcileError: CustomNSError {
         case .hazardsDenied: 19
         case .cancelled: 20
         case .foreignKeysLeftOff: 21
-        case .syncNeededBeforeFinish: 22
+        case .notEnoughDiskSpace: 22
+        case .databaseFull: 23
+        case .syncNeededBeforeFinish: 24
         }
     }
 

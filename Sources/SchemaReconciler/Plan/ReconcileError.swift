@@ -25,9 +25,10 @@ public enum ReconcileError: Error, Sendable {
     case invalidDatabasePath(String, problem: PathProblem)
     /// SQLite cannot open or read the file (it is not a database, it is unreadable…).
     case cannotOpenDatabase(path: String, error: DatabaseError)
-    /// SQLite failed outside any step of the sync: the database is busy or locked, the disk is
-    /// full… `DatabaseError.SQLITE_BUSY` matches a database whose write lock another connection
-    /// held for longer than the busy timeout.
+    /// SQLite failed outside any step of the sync: the database is busy or locked, an I/O
+    /// error… (a full disk is ``databaseFull(step:path:error:)``). `DatabaseError.SQLITE_BUSY`
+    /// matches a database whose write lock another connection held for longer than the busy
+    /// timeout.
     case database(DatabaseError)
     /// `sync` was called inside a transaction the caller opened.
     case insideTransaction
@@ -69,6 +70,27 @@ public enum ReconcileError: Error, Sendable {
     /// it off to rebuild a table), and SQLite did not turn it back on: the connection would go
     /// on without enforcing foreign keys. Run `PRAGMA foreign_keys = ON` on it, or close it.
     case foreignKeysLeftOff
+    /// The volume holding the database at `path` has `available` bytes free, fewer than the
+    /// `needed` bytes the sync would take to copy or index `tables` (the largest first); nothing
+    /// was touched. <doc:SyncingAtAppLaunch#Disk-space> says how the need is estimated.
+    ///
+    /// ```swift
+    /// catch ReconcileError.notEnoughDiskSpace(_, let needed, let available, _) {
+    ///     askToFreeStorage(bytes: needed - available)
+    /// }
+    /// ```
+    case notEnoughDiskSpace(tables: [String], needed: Int64, available: Int64, path: String)
+    /// SQLite ran out of room in the middle of the sync (`SQLITE_FULL`): the disk holding the
+    /// database at `path` is full, or the database reached its size limit
+    /// (`PRAGMA max_page_count`). `step` is the step whose statement failed; nil when the commit
+    /// or the sync's record did. The sync was rolled back; nothing was changed.
+    ///
+    /// ```swift
+    /// catch ReconcileError.databaseFull(let step, _, _) {
+    ///     log("out of room at \(step?.description ?? "the commit")")
+    /// }
+    /// ```
+    case databaseFull(step: Step?, path: String, error: DatabaseError)
     /// ``Reconciler/finishDeferredWork(databaseAt:)`` found a database that a sync must bring
     /// to schema.yaml's version first (`stored` is nil for one never synced): finishing only
     /// does what a sync left for later. Nothing was changed.
@@ -99,7 +121,7 @@ public enum ReconcileError: Error, Sendable {
     public var databaseError: DatabaseError? {
         switch self {
         case .cannotOpenDatabase(_, let error), .database(let error), .stepFailed(_, _, let error),
-             .upgradeFailed(_, _, _, let error):
+             .upgradeFailed(_, _, _, let error), .databaseFull(_, _, let error):
             return error
         case .codeUpgradeFailed(_, let error):
             return error as? DatabaseError

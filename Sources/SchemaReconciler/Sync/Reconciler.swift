@@ -127,6 +127,16 @@ public struct Reconciler: Sendable {
         /// options.libraryVersion = "0.0.9"   // sync as an earlier version of the library would record it
         /// ```
         package var libraryVersion = Reconciler.libraryVersion
+        /// Tells the free space, in bytes, of the volume holding the database file at a URL, in
+        /// place of the volume itself: a sync compares it with what its plan needs before it
+        /// writes anything (see ``ReconcileError/notEnoughDiskSpace(tables:needed:available:path:)``).
+        /// Nil (the default) asks the volume; a probe that returns nil cannot tell, and the sync
+        /// goes on.
+        ///
+        /// ```swift
+        /// options.availableSpace = { _ in 10_000_000 }   // a volume with 10 MB free
+        /// ```
+        package var availableSpace: (@Sendable (URL) -> Int64?)?
 
         /// Creates options.
         ///

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 // MARK: - SyncPlanning
@@ -381,4 +382,5 @@ extension SyncPlanning: PlanContext {
     var cancellation: SyncCancellation? { options.cancellation }
     var allowsDefensiveModeOff: Bool { options.allowsDefensiveModeOff }
     var editsInPlace: Bool { options.editsInPlace }
+    var availableSpace: (@Sendable (URL) -> Int64?)? { options.availableSpace }
 }

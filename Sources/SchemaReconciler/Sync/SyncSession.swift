@@ -278,6 +278,7 @@ struct SyncSession {
             if error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_CANTOPEN {
                 throw ReconcileError.cannotOpenDatabase(path: path, error: DatabaseFile.explained(error, path: path))
             }
+            if error.resultCode == .SQLITE_FULL { throw ReconcileError.databaseFull(step: nil, path: path, error: error) }
             throw ReconcileError.database(error)
         } catch let error as SchemaInspectionError {
             throw ReconcileError.cannotInspect(error)

@@ -64,6 +64,8 @@ enum ErrorJSON {
         case .verificationFailed: "verificationFailed"
         case .cancelled: "cancelled"
         case .foreignKeysLeftOff: "foreignKeysLeftOff"
+        case .notEnoughDiskSpace: "notEnoughDiskSpace"
+        case .databaseFull: "databaseFull"
         case .syncNeededBeforeFinish: "syncNeededBeforeFinish"
         }
     }
@@ -119,6 +121,11 @@ enum ErrorJSON {
             return [("changes", .strings(changes.map(\.description)))]
         case .cancelled, .foreignKeysLeftOff:
             return []
+        case .notEnoughDiskSpace(let tables, let needed, let available, let path):
+            return [("tables", .strings(tables)), ("neededBytes", .integer(Int(clamping: needed))),
+                    ("availableBytes", .integer(Int(clamping: available))), ("path", .string(path))]
+        case .databaseFull(let step, let path, let error):
+            return [("step", step.map(PlanJSON.step) ?? .null), ("path", .string(path)), ("sqlite", sqlite(error))]
         case .syncNeededBeforeFinish(let stored, let declared):
             return [("storedVersion", stored.map { .text($0) } ?? .null), ("declaredVersion", .text(declared))]
         }
