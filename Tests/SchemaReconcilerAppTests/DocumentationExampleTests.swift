@@ -286,6 +286,23 @@ import Testing
         #expect(try reconciler.status(databaseAt: path).isInSync)
     }
 
+    /// The disk-space refusal, caught: a volume with room syncs, and the handler does not run.
+    @Test func diskSpace() throws {
+        let folder = try Self.syncedTasksFolder()
+        let path = folder.path("app.sqlite")
+        try Self.bumpToSlugs(folder)
+        let reconciler = Reconciler(schemaURL: folder.schemaURL)
+
+        do {
+            try reconciler.sync(databaseAt: path)
+        } catch ReconcileError.notEnoughDiskSpace(_, let needed, let available, _) {
+            let missing = ByteCountFormatter.string(fromByteCount: needed - available, countStyle: .file)
+            print("Free \(missing) of storage to update your data.")
+        }
+
+        #expect(try reconciler.status(databaseAt: path).isInSync)
+    }
+
     /// A launch sync that lets a column drop wait, then the deferred work done.
     @Test func heavyWorkWaits() throws {
         let folder = try Self.syncedTasksFolder()
