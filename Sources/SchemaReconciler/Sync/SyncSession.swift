@@ -176,6 +176,10 @@ struct SyncSession {
                 let part = try writer.barrierWriteWithoutTransaction { db in
                     try cancellation.interrupting(db) { try sync(in: db, file: file, finishing: true) }
                 }
+                // A step planned again after it ran did not do what it says: stop rather than loop.
+                if let total, !part.statements.isEmpty, total.statements.suffix(part.statements.count) == part.statements {
+                    throw ReconcileError.verificationFailed(part.plan.changes)
+                }
                 total = total.map { $0.followed(by: part) } ?? part
                 if !part.didChange || part.plan.deferred.isEmpty { return total ?? part }
             }
@@ -212,6 +216,8 @@ struct SyncSession {
         let read = try reader.unsafeRead { db in StoredState.readForNoOpCheck(db) }
         guard let (state, schemaVersion) = read, let stored = state.fingerprint, state.warnings != nil,
               state.schemaVersion == schemaVersion else { return nil }
+        // What waits is done by a sync that lets nothing wait.
+        if !state.deferred.isEmpty && reconciler.options.deferring.isEmpty { return nil }
         switch reconciler.source {
         case .loaded(let file):
             let planning = reconciler.planning(file)

@@ -32,6 +32,8 @@ extension Reconciler {
         let file = try loadedSchema()
         var current = self
         current.source = .loaded(file)
+        // A path is verified to its end: nothing waits for later.
+        current.options.deferring = []
         let expected = try current.newDatabaseSchema()
         var results: [UpgradePathResult] = []
         for release in releases {

@@ -145,6 +145,19 @@ import Testing
         #expect(try space.reconciler().finishDeferredWork(databaseAt: space.databasePath).didChange == false)
     }
 
+    @Test func aSyncThatLetsNothingWaitDoesWhatWaits() throws {
+        let space = try Self.databaseAtVersion1()
+        let rowsBefore = try Self.keptRows(space)
+        try space.sync(Reconciler.Options(deferring: Self.everything))
+
+        let report = try space.sync()
+
+        #expect(report.didChange)
+        #expect(report.plan.deferred.isEmpty)
+        #expect(try space.reconciler().status(databaseAt: space.databasePath).isInSync)
+        #expect(try Self.keptRows(space) == rowsBefore)
+    }
+
     @Test func aConstraintThatWaitsIsEnforcedByFinishWhichNamesTheRows() throws {
         let space = try Self.databaseAtVersion1()
         try space.sync(Reconciler.Options(deferring: Self.everything))
