@@ -83,6 +83,62 @@ private final class TaskToCancel: @unchecked Sendable {
         #expect(try await pool.read { try String.fetchOne($0, sql: "SELECT typeof(v) FROM items WHERE id = 1") } == "integer")
     }
 
+    /// A launch sync through a pool lets the copy of `items` wait; finishing it is cancelled
+    /// once the copy has begun, and rolls back; finishing again does it, with progress.
+    @Test func finishingDeferredWorkIsCancelledAndResumedThroughAPool() async throws {
+        let folder = try AppFolder(schema: """
+            version: 1.0.0
+            tables:
+              items:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+                  v: TEXT
+                  w: TEXT
+            """)
+        let pool = try DatabasePool(path: folder.path("app.sqlite"))
+        try await Reconciler(schemaURL: folder.schemaURL).sync(pool)
+        try await pool.write { db in
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000)
+                INSERT INTO items SELECT i, 'v' || i, 'w' FROM n;
+                """)
+        }
+        // Version 1.1.0 stores items without a rowid, which copies the table, and drops w.
+        try folder.write("""
+            version: 1.1.0
+            tables:
+              items:
+                without_rowid: true
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+                  v: TEXT
+            drop:
+              columns:
+                items: [w]
+            """, to: "schema.yaml")
+        let launch = try await Reconciler(schemaURL: folder.schemaURL, options: Reconciler.Options(
+            deferring: [.copiesRows, .dropsData, .scansRows])).sync(pool)
+        #expect(launch.version == "1.1.0" && launch.plan.deferred.steps.map(\.table) == ["items"])
+
+        let holder = TaskToCancel()
+        var options = Reconciler.Options()
+        options.progress = { progress in if (progress.copiedRows ?? 0) > 0 { holder.cancel() } }
+        let finishing = Reconciler(schemaURL: folder.schemaURL, options: options)
+        let task = Task { try await finishing.finishDeferredWork(pool) }
+        holder.set(task)
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(try await !Reconciler(schemaURL: folder.schemaURL).status(pool).deferred.isEmpty)
+
+        let copied = SharedValue(0)
+        var watched = Reconciler.Options()
+        watched.progress = { progress in if let rows = progress.copiedRows { copied.set(rows) } }
+        let finished = try await Reconciler(schemaURL: folder.schemaURL, options: watched).finishDeferredWork(pool)
+        #expect(finished.plan.deferred.isEmpty)
+        #expect(copied.value > 0)
+        #expect(try await Reconciler(schemaURL: folder.schemaURL).status(pool).isInSync)
+        #expect(try await pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM items WHERE v = 'v' || id") } == 200000)
+    }
+
     @Test func cancellingTheSyncOfANewDatabaseLeavesNoFile() async throws {
         let folder = try AppFolder(schema: """
             version: 1.0.0

@@ -29,7 +29,7 @@ package struct StoredState: Sendable, Equatable {
     /// The ``FileSignature`` of schema.yaml and its scripts when their contents were read for
     /// the fingerprint; nil when they had none.
     package var fileSignature: String?
-    /// What the last sync left for later (``Reconciler/finishDeferredWork(databaseAt:)``).
+    /// What the last sync left for later (`finishDeferredWork(databaseAt:)`).
     package var deferred = DeferredWork()
 
     /// The state table's name.

@@ -1,7 +1,7 @@
 // MARK: - DeferredWork
 
 /// What a sync left for later, as ``Reconciler/Options/deferring`` allowed: the steps that wait
-/// for ``Reconciler/finishDeferredWork(databaseAt:)``, and whether the foreign keys of the
+/// for `finishDeferredWork(databaseAt:)`, and whether the foreign keys of the
 /// tables the sync did not touch are still to be checked.
 ///
 /// ```swift

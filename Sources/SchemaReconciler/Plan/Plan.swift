@@ -26,7 +26,7 @@ public struct Plan: Sendable, Codable {
     public var warnings: [SyncWarning]
     /// Where the contract steps were planned from the schema that upgrades leave.
     public var revisions: [PlanRevision]
-    /// What waits for ``Reconciler/finishDeferredWork(databaseAt:)``: the steps that
+    /// What waits for `finishDeferredWork(databaseAt:)`: the steps that
     /// ``Reconciler/Options/deferring`` let wait, and any left by an earlier sync.
     public var deferred = DeferredWork()
     /// Where the sync checks foreign keys once its steps ran.

@@ -91,7 +91,7 @@ public enum ReconcileError: Error, Sendable {
     /// }
     /// ```
     case databaseFull(step: Step?, path: String, error: DatabaseError)
-    /// ``Reconciler/finishDeferredWork(databaseAt:)`` found a database that a sync must bring
+    /// `finishDeferredWork(databaseAt:)` found a database that a sync must bring
     /// to schema.yaml's version first (`stored` is nil for one never synced): finishing only
     /// does what a sync left for later. Nothing was changed.
     case syncNeededBeforeFinish(stored: SemanticVersion?, declared: SemanticVersion)

@@ -1,6 +1,6 @@
 // MARK: - StepDeferral
 
-/// Which steps of a plan may wait for a later ``Reconciler/finishDeferredWork(databaseAt:)``:
+/// Which steps of a plan may wait for a later `finishDeferredWork(databaseAt:)`:
 /// those whose hazards are all of the kinds an app lets wait, and which the new app's reads and
 /// writes do not need.
 ///

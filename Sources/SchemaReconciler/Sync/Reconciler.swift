@@ -42,7 +42,7 @@ public struct Reconciler: Sendable {
         /// options.deniedHazards = [.dropsData]   // "never drop data here"
         /// ```
         public var deniedHazards: Set<Hazard.Kind>
-        /// The hazards whose steps may wait for ``Reconciler/finishDeferredWork(databaseAt:)``,
+        /// The hazards whose steps may wait for `finishDeferredWork(databaseAt:)`,
         /// when the app is idle, so that a launch sync costs what the app needs now. Empty (the
         /// default) lets nothing wait.
         ///

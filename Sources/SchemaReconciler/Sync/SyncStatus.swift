@@ -33,7 +33,7 @@ public struct SyncStatus: Sendable {
     public var problem: ReconcileError?
     /// Whether the live schema could be compared with the declared one.
     public var isSchemaCompared: Bool
-    /// What the last sync left for ``Reconciler/finishDeferredWork(databaseAt:)``.
+    /// What the last sync left for `finishDeferredWork(databaseAt:)`.
     public var deferred = DeferredWork()
 
     /// Whether a sync would change nothing and nothing waits: the schema matches, no upgrade is
