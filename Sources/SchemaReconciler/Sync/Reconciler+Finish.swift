@@ -33,7 +33,7 @@ extension Reconciler {
     /// ```swift
     /// try reconciler.finishDeferredWork(dbPool)
     /// ```
-    /// - Throws: ``ReconcileError``, as ``finishDeferredWork(databaseAt:)``.
+    /// - Throws: ``ReconcileError``, as `finishDeferredWork(databaseAt:)` does.
     @discardableResult
     public func finishDeferredWork(_ writer: any DatabaseWriter) throws -> SyncReport {
         try SyncSession(reconciler: self).finish(writer)
