@@ -15,7 +15,8 @@ extension SyncPlanning {
         var relaxed = deferral.columnsToRelax(in: later)
         // A table whose definition a step writes now would lose the relaxation: its drops run now.
         let rewritten = Set(now.filter(\.rewritesDefinition).compactMap { $0.table?.sqlName })
-        if relaxed.contains(where: { rewritten.contains($0.table.sqlName) }) {
+            .intersection(relaxed.map(\.table.sqlName))
+        if !rewritten.isEmpty {
             (now, later) = deferral.split(steps, excluding: rewritten)
             relaxed = deferral.columnsToRelax(in: later)
         }
