@@ -77,7 +77,14 @@ final class BigDatabaseRuns {
     /// The database a run works on: a fresh copy for a command that writes, else the shared one.
     private func copy(big: Bool, writes: Bool) throws -> String {
         guard writes else { return big ? shared.big : shared.empty }
-        return big ? try fixture.copyToDisk(database.big, to: "work-big.sqlite")
-                   : try fixture.copyToDisk(database.empty, to: "work-empty.sqlite")
+        let copy = big ? try fixture.copyToDisk(database.big, to: "work-big.sqlite")
+                       : try fixture.copyToDisk(database.empty, to: "work-empty.sqlite")
+        // The kernel goes on writing a gigabyte back for a while after the copy: the run waits
+        // for it, on both sides alike, rather than be timed against it.
+        Thread.sleep(forTimeInterval: Self.settling)
+        return copy
     }
+
+    /// How long a run waits after its copy is made.
+    static let settling: TimeInterval = 1
 }
