@@ -26,8 +26,8 @@ enum StandInFallback {
     /// `reconciler` with schema.yaml loaded with stand-ins, for it and for `releases`, after a
     /// warning for each stand-in.
     static func standingIn(_ reconciler: Reconciler, alsoFor releases: [SchemaRelease] = []) throws -> Reconciler {
-        let standingIn = try reconciler.standingInForUnregisteredSQL(alsoFor: releases.flatMap(\.file.standIns))
-        for error in standingIn.standIns + releases.flatMap(\.file.standIns) {
+        let standingIn = try reconciler.standingInForUnregisteredSQL(alsoFor: releases.compactMap(\.file).flatMap(\.standIns))
+        for error in standingIn.standIns + releases.compactMap(\.file).flatMap(\.standIns) {
             ErrorText.printLine(StandInText.warning(error))
         }
         return standingIn

@@ -58,20 +58,22 @@ extension Reconciler {
     private func verifyPath(from release: SchemaRelease, file: SchemaFile, expected: Schema,
                             rowsPerTable: Int) throws -> UpgradePathResult {
         var result = UpgradePathResult(source: release.source, version: release.version,
-                                       tables: release.file.schema.tables.count, rows: 0, upgrades: [], notes: [], problems: [])
+                                       tables: 0, rows: 0, upgrades: [], notes: [], problems: [])
         let queue = try inMemoryDatabase()
+        let releaseSchema: Schema
         do {
-            _ = try releaseReconciler(release).sync(queue)
+            releaseSchema = try build(release, in: queue, file: file)
         } catch let error as ReconcileError {
             result.problems = [.releaseCannotBeBuilt(error)]
             return result
         }
-        var generator = RowGenerator(schema: release.file.schema, rowsPerTable: rowsPerTable)
+        result.tables = releaseSchema.tables.count
+        var generator = RowGenerator(schema: releaseSchema, rowsPerTable: rowsPerTable)
         try queue.write { db in try generator.fill(db) }
         result.rows = generator.rowCount
         result.notes = generator.notes
         let before = try queue.read { db in
-            try release.file.schema.tables.map { table in
+            try releaseSchema.tables.map { table in
                 try TableValues.read(table: table.name, columns: table.columns.filter { $0.generated == nil }.map(\.name), in: db)
             }
         }
@@ -79,34 +81,58 @@ extension Reconciler {
         let recorder = WriteRecorder()
         queue.add(transactionObserver: recorder, extent: .observerLifetime)
         do {
-            result.upgrades = try sync(queue).upgrades
+            let report = try sync(queue)
+            result.upgrades = report.upgrades
+            // A release that predates the package is at the version its record maps to.
+            if release.predatesThePackage { result.version = report.plan.fromVersion ?? .zero }
         } catch let error as ReconcileError {
             result.problems = [.syncFailed(error)]
             return result
         }
         queue.remove(transactionObserver: recorder)
 
-        let pending = planning(file).pendingUpgrades(from: release.version, state: nil)
+        let pending = planning(file).pendingUpgrades(from: result.version, state: nil)
         let notRun = pending.filter { !result.upgrades.contains($0) }
         if !notRun.isEmpty { result.problems.append(.upgradesNotRun(notRun)) }
         result.problems += try queue.read { db in
-            try schemaProblems(expected: expected, in: db)
+            try schemaProblems(expected: expected, keeping: release.predatesThePackage ? Self.legacyRecordTables : [], in: db)
                 + GeneratedValueCheck(file: file, recorder: recorder).problems(before, in: db)
         }
         result.problems += try secondSyncProblems(queue, file: file)
         return result
     }
 
-    /// What builds the database of `release`: its own file, with this reconciler's preparation
-    /// of connections, so that the app's collations and functions are there.
-    private func releaseReconciler(_ release: SchemaRelease) -> Reconciler {
-        var options = Options()
-        options.prepareDatabase = self.options.prepareDatabase
-        return Reconciler(schema: release.file, options: options)
+    /// Builds the database of `release` in `queue`, and returns the schema its rows are made
+    /// for: the release's file, or, for a release that predates the package, its SQL run as it
+    /// is and the schema it leaves, without the old tool's version record (`file`'s `legacy`
+    /// section reads that record; rows of its own would change it).
+    private func build(_ release: SchemaRelease, in queue: DatabaseQueue, file: SchemaFile) throws -> Schema {
+        if let releaseFile = release.file {
+            _ = try releaseReconciler(releaseFile).sync(queue)
+            return releaseFile.schema
+        }
+        return try SyncSession.reporting(path: release.source) {
+            try queue.writeWithoutTransaction { db in try db.execute(sql: release.legacySQL ?? "") }
+            var schema = try queue.read { db in try SchemaInspector().inspect(db) }
+            schema.tables.removeAll { Self.legacyRecordTables.containsName($0.name) }
+            return schema
+        }
     }
 
-    /// A difference between the live schema and the one a new database gets.
-    private func schemaProblems(expected: Schema, in db: Database) throws -> [UpgradePathProblem] {
+    /// The tables in which the migration tools an app may have used before keep their record.
+    private static let legacyRecordTables = ["schema_migrations", "schema_info", "grdb_migrations"]
+
+    /// What builds the database of a release from its file: with this reconciler's preparation
+    /// of connections, so that the app's collations and functions are there.
+    private func releaseReconciler(_ releaseFile: SchemaFile) -> Reconciler {
+        var options = Options()
+        options.prepareDatabase = self.options.prepareDatabase
+        return Reconciler(schema: releaseFile, options: options)
+    }
+
+    /// A difference between the live schema and the one a new database gets; the tables `kept`
+    /// names may stay, undeclared (an old tool's record that the file does not drop).
+    private func schemaProblems(expected: Schema, keeping kept: [String], in db: Database) throws -> [UpgradePathProblem] {
         let live = try SchemaInspector().inspect(db)
         let diff: SchemaDiff
         do {
@@ -114,8 +140,9 @@ extension Reconciler {
         } catch {
             return [.syncFailed(.cannotDiff(error))]
         }
-        if diff.changes.isEmpty && diff.undeclared.isEmpty { return [] }
-        return [.schemaDiffers(changes: diff.changes, undeclared: diff.undeclared)]
+        let undeclared = diff.undeclared.filter { !($0.kind == .table && kept.containsName($0.name)) }
+        if diff.changes.isEmpty && undeclared.isEmpty { return [] }
+        return [.schemaDiffers(changes: diff.changes, undeclared: undeclared)]
     }
 
     /// Whether a second sync, and a plan made without the no-op shortcut, have nothing to do.

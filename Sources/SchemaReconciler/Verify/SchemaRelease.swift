@@ -4,7 +4,9 @@ import Foundation
 
 /// The schema file of a release the app shipped, as ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)``
 /// reads it: a database of that release is built from it, filled with rows, and synced with the
-/// current file. Its upgrade scripts are not read (they never run again), so a history folder
+/// current file. A release that predates the package is an SQL script instead, which builds the
+/// database as the app's old migration code left it, its version record included (see
+/// ``init(legacySQL:source:)``). Its upgrade scripts are not read (they never run again), so a history folder
 /// needs only the files. Nor does loading it need the app's collations and functions: the
 /// release's database is built on a connection that the reconciler's
 /// ``Reconciler/Options/prepareDatabase`` prepares, where SQLite checks its schema with them.
@@ -16,11 +18,17 @@ import Foundation
 public struct SchemaRelease: Sendable {
     /// Where the file came from, as reports name it: its path, or `REV:path` for a git revision.
     public var source: String
-    /// The file, loaded.
-    package var file: SchemaFile
+    /// The file, loaded; nil for a release that predates the package.
+    package var file: SchemaFile?
+    /// For a release that predates the package, the SQL that builds its database.
+    package var legacySQL: String?
 
-    /// The version the release declares.
-    public var version: SemanticVersion { file.version }
+    /// The version the release declares; 0.0.0 for a release that predates the package, whose
+    /// version is the one the current file's `legacy` section maps its record to.
+    public var version: SemanticVersion { file?.version ?? .zero }
+
+    /// Whether the release predates the package: an SQL script, not a schema file.
+    public var predatesThePackage: Bool { legacySQL != nil }
 
     // MARK: Loading
 
@@ -46,6 +54,23 @@ public struct SchemaRelease: Sendable {
         self.source = source
     }
 
+    /// A release that predates the package: `sql` builds its database as the app's old migration
+    /// code left it, the old tool's version record included (`PRAGMA user_version = 3`, or the
+    /// rows of `schema_migrations` or `grdb_migrations`). Its path to the current file is the
+    /// take-over: the sync reads that record through the `legacy` section of schema.yaml.
+    ///
+    /// ```swift
+    /// let release = SchemaRelease(legacySQL: """
+    ///     CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+    ///     CREATE TABLE schema_migrations (version INTEGER UNIQUE NOT NULL);
+    ///     INSERT INTO schema_migrations VALUES (1), (2), (3);
+    ///     """, source: "history/fmdb-3.sql")
+    /// ```
+    public init(legacySQL sql: String, source: String) {
+        legacySQL = sql
+        self.source = source
+    }
+
     /// How a release's file is loaded: without its scripts, and with a stand-in for each
     /// collation or function of the app's own.
     private static var loader: SchemaLoader {
@@ -56,7 +81,8 @@ public struct SchemaRelease: Sendable {
     }
 
     /// The releases in `directory`: every `*.yaml` file in it, and every `schema.yaml` one folder
-    /// down (`1.2.0/schema.yaml`), ordered by the version each declares.
+    /// down (`1.2.0/schema.yaml`), ordered by the version each declares; before them, every
+    /// `*.sql` file in it, a release that predates the package (``init(legacySQL:source:)``), by name.
     ///
     /// ```swift
     /// let history = try SchemaRelease.history(in: URL(fileURLWithPath: "history"))
@@ -81,11 +107,18 @@ public struct SchemaRelease: Sendable {
                 if manager.fileExists(atPath: nested.path) { releases.append(try SchemaRelease(contentsOf: nested)) }
             } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
                 releases.append(try SchemaRelease(contentsOf: url))
+            } else if name.hasSuffix(".sql") {
+                guard let sql = try? String(contentsOf: url, encoding: .utf8) else {
+                    throw SchemaError.unreadable(path: SchemaLoader.displayPath(of: url), reason: "the SQL file cannot be read")
+                }
+                releases.append(SchemaRelease(legacySQL: sql, source: SchemaLoader.displayPath(of: url)))
             }
         }
         if releases.isEmpty {
-            throw SchemaError.unreadable(path: path, reason: "it holds no release's schema file (*.yaml, or */schema.yaml)")
+            throw SchemaError.unreadable(path: path, reason: "it holds no release's schema file (*.yaml, */schema.yaml or *.sql)")
         }
-        return releases.sorted { ($0.version, $0.source) < ($1.version, $1.source) }
+        return releases.sorted { a, b in
+            a.predatesThePackage != b.predatesThePackage ? a.predatesThePackage : (a.version, a.source) < (b.version, b.source)
+        }
     }
 }
