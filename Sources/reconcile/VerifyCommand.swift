@@ -19,8 +19,10 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: "The current schema file.")
     var schema: String = "schema.yaml"
 
-    @Option(name: .long, help: ArgumentHelp("A folder of past releases' schema files (*.yaml, or */schema.yaml).",
-                                            valueName: "directory"))
+    @Option(name: .long, help: ArgumentHelp(
+        "A folder of past releases' schema files (*.yaml, or */schema.yaml), and of SQL files (*.sql) that build "
+            + "the databases of releases before the package, the old tool's version record included.",
+        valueName: "directory"))
     var history: String?
 
     @Option(name: .long, parsing: .upToNextOption,
