@@ -145,6 +145,13 @@ import Testing
         #expect(try space.reconciler().finishDeferredWork(databaseAt: space.databasePath).didChange == false)
     }
 
+    @Test func theDryRunOfTheLaunchPartRunsAsPrinted() throws {
+        let space = try Self.databaseAtVersion1()
+        let report = try space.syncComparingWithItsDryRun(arguments: FinishCommandTests.deferEverything,
+                                                          options: Reconciler.Options(deferring: Self.everything))
+        #expect(!report.plan.deferred.steps.isEmpty)
+    }
+
     @Test func aSyncThatLetsNothingWaitDoesWhatWaits() throws {
         let space = try Self.databaseAtVersion1()
         let rowsBefore = try Self.keptRows(space)

@@ -18,20 +18,23 @@ extension Workspace {
     /// off`); otherwise a connection of the tests runs it the same way, statement by statement,
     /// each on its own.
     ///
-    /// - Parameter varying: Columns whose values depend on when they are written
-    ///   (`DEFAULT CURRENT_TIMESTAMP`), left out of the comparison.
+    /// - Parameters:
+    ///   - varying: Columns whose values depend on when they are written
+    ///     (`DEFAULT CURRENT_TIMESTAMP`), left out of the comparison.
+    ///   - arguments: More arguments of the dry run (`--defer …`), which `options` give the sync.
+    ///   - options: The sync's options.
     @discardableResult
-    func syncComparingWithItsDryRun(varying: Set<String> = [],
+    func syncComparingWithItsDryRun(varying: Set<String> = [], arguments: [String] = [], options: Reconciler.Options = .init(),
                                     sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> SyncReport {
         let copy = url.appendingPathComponent("dry-run-copy.sqlite").path
         try? FileManager.default.removeItem(atPath: copy)
         try FileManager.default.copyItem(atPath: databasePath, toPath: copy)
         defer { try? FileManager.default.removeItem(atPath: copy) }
 
-        let dryRun = try ReconcileCommand.run(["--dry-run", "--database", copy], in: url)
+        let dryRun = try ReconcileCommand.run(["--dry-run", "--database", copy] + arguments, in: url)
         #expect(dryRun.status == 0, "\(dryRun.error)", sourceLocation: sourceLocation)
         let printed = dryRun.output.split(separator: "\n").filter { $0.hasPrefix("PRAGMA schema_version") }.map { $0.dropLast() }
-        let report = try sync()
+        let report = try sync(options)
         let ran = report.statements.filter { $0.hasPrefix("PRAGMA schema_version") }
         #expect(printed.map(String.init) == ran, "the schema versions the edit sessions set", sourceLocation: sourceLocation)
         // The script shows upgrades as comments: only a plan without them runs whole.
