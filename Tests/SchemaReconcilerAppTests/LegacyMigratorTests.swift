@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+import SchemaReconciler
+import Testing
+
+// MARK: - An app that used GRDB's DatabaseMigrator
+
+/// An app whose releases 1.0.0 and 1.1.0 versioned their database with GRDB's own
+/// `DatabaseMigrator`, and whose 2.0.0 moves to the reconciler: the public API alone.
+@Suite struct LegacyMigratorTests {
+    /// The database a release made with GRDB's migrator: 1.0.0 registered `v1-notes`, 1.1.0 added
+    /// `v2-pinned`.
+    static func oldDatabase(at path: String, release: String) throws {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-notes") { db in
+            try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+            try db.execute(sql: "INSERT INTO notes (body) VALUES ('hello')")
+        }
+        if release == "1.1.0" {
+            migrator.registerMigration("v2-pinned") { db in
+                try db.execute(sql: "ALTER TABLE notes ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0")
+            }
+        }
+        try migrator.migrate(DatabaseQueue(path: path))
+    }
+
+    static let schema = """
+        version: 2.0.0
+        tables:
+          notes:
+            columns:
+              id: { type: INTEGER, primary_key: true }
+              body: { type: TEXT, not_null: true }
+              pinned: { type: INTEGER, not_null: true, default: 0 }
+              title: TEXT
+        legacy:
+          source: grdb_migrations
+          versions:
+            v1-notes: 1.0.0
+            v2-pinned: 1.1.0
+        upgrades:
+          1.1.0: upgrades/1.1.0-pin-first.sql
+          2.0.0: upgrades/2.0.0-titles.sql
+        """
+
+    @Test func eachDatabaseRunsTheUpgradesAboveItsReleaseOnce() throws {
+        let folder = try AppFolder(schema: Self.schema)
+        try folder.write("UPDATE notes SET pinned = 1 WHERE id = 1;\n", to: "upgrades/1.1.0-pin-first.sql")
+        try folder.write("UPDATE notes SET title = substr(body, 1, 3);\n", to: "upgrades/2.0.0-titles.sql")
+        try Self.oldDatabase(at: folder.path("a.sqlite"), release: "1.0.0")
+        try Self.oldDatabase(at: folder.path("b.sqlite"), release: "1.1.0")
+        let reconciler = Reconciler(schemaURL: folder.schemaURL)
+
+        let status = try reconciler.status(databaseAt: folder.path("a.sqlite"))
+        #expect(status.legacyRecord == LegacyRecord(source: .grdbMigrations, record: .identifier("v1-notes"),
+                                                    key: .identifier("v1-notes"), version: "1.0.0"))
+        let a = try reconciler.sync(databaseAt: folder.path("a.sqlite"))
+        #expect(a.legacyRecord?.version == "1.0.0")
+        #expect(a.upgrades.map(\.version) == ["1.1.0", "2.0.0"])
+        let b = try reconciler.sync(databaseAt: folder.path("b.sqlite"))
+        #expect(b.legacyRecord?.description == "legacy record grdb_migrations = v2-pinned → 1.1.0")
+        #expect(b.upgrades.map(\.version) == ["2.0.0"])
+        #expect(b.warnings.map(\.description).contains { $0.hasPrefix("table grdb_migrations is not declared") })
+
+        let a2 = try DatabaseQueue(path: folder.path("a.sqlite")).read { db in
+            try Row.fetchOne(db, sql: "SELECT pinned, title FROM notes")
+        }
+        #expect(a2 == ["pinned": 1, "title": "hel"])
+        let b2 = try DatabaseQueue(path: folder.path("b.sqlite")).read { db in
+            try Row.fetchOne(db, sql: "SELECT pinned, title FROM notes")
+        }
+        #expect(b2 == ["pinned": 0, "title": "hel"])
+        for path in ["a.sqlite", "b.sqlite"] {
+            #expect(try !reconciler.sync(databaseAt: folder.path(path)).didChange)
+        }
+    }
+
+    @Test func aMigrationTheFileDoesNotListIsRefused() throws {
+        let folder = try AppFolder(schema: Self.schema)
+        try folder.write("SELECT 1;\n", to: "upgrades/1.1.0-pin-first.sql")
+        try folder.write("SELECT 1;\n", to: "upgrades/2.0.0-titles.sql")
+        try Self.oldDatabase(at: folder.path("c.sqlite"), release: "1.1.0")
+        try DatabaseQueue(path: folder.path("c.sqlite")).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v3-beta')")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder.path("c.sqlite")))
+        #expect {
+            try Reconciler(schemaURL: folder.schemaURL).sync(databaseAt: folder.path("c.sqlite"))
+        } throws: { error in
+            guard case ReconcileError.legacyRecordNotMapped(.grdbMigrations, [.identifier("v3-beta")]) = error else {
+                return false
+            }
+            return "\(error)".contains("add `v3-beta: <the app version it stands for>` under legacy.versions")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("c.sqlite"))) == before)
+    }
+
+    @Test func inspectWritesTheMigrationsAsTheLegacySection() throws {
+        let folder = try AppFolder(schema: Self.schema)
+        try Self.oldDatabase(at: folder.path("b.sqlite"), release: "1.1.0")
+        let inspected = try InspectedSchema(databaseAt: folder.path("b.sqlite"), appVersion: "1.1.0")
+        #expect(inspected.isComplete)
+        #expect(inspected.yaml.hasSuffix("""
+            legacy:
+              source: grdb_migrations
+              versions:
+                v1-notes: 1.1.0
+                v2-pinned: 1.1.0
+
+            """))
+        #expect(!inspected.yaml.contains("grdb_migrations:"))
+        let file = try #require(inspected.file)
+        let report = try Reconciler(schema: file).sync(databaseAt: folder.path("b.sqlite"))
+        #expect(report.plan.steps.isEmpty && report.upgrades.isEmpty && report.version == "1.1.0")
+    }
+}
