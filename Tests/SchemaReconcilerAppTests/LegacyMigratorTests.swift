@@ -75,6 +75,46 @@ import Testing
         }
     }
 
+    @Test func thePlanSaysWhereTheVersionCameFromAndEncodesIt() throws {
+        let folder = try AppFolder(schema: Self.schema)
+        try folder.write("SELECT 1;\n", to: "upgrades/1.1.0-pin-first.sql")
+        try folder.write("SELECT 1;\n", to: "upgrades/2.0.0-titles.sql")
+        try Self.oldDatabase(at: folder.path("b.sqlite"), release: "1.1.0")
+        let plan = try Reconciler(schemaURL: folder.schemaURL).plan(databaseAt: folder.path("b.sqlite"))
+        let record = try #require(plan.legacyRecord)
+        #expect(plan.fromVersion == record.version && record.version == "1.1.0")
+        #expect(plan.upgrades.map(\.version) == ["2.0.0"])
+        let json = try JSONEncoder().encode(record)
+        #expect(String(decoding: json, as: UTF8.self).contains(#""source":"grdb_migrations""#))
+        #expect(try JSONDecoder().decode(LegacyRecord.self, from: json) == record)
+        let numbered = LegacyRecord(source: .userVersion, record: .number(7), key: nil, version: .zero)
+        #expect(try JSONDecoder().decode(LegacyRecord.self, from: JSONEncoder().encode(numbered)) == numbered)
+    }
+
+    @Test func sourcesAreWrittenAsSchemaYAMLWritesThem() {
+        #expect(LegacySource("schema_migrations") == .schemaMigrations)
+        #expect(LegacySource("app_version.version_num") == .column(table: "app_version", column: "version_num"))
+        #expect(LegacySource("migrations") == nil)
+        #expect(LegacySource.schemaInfo.table == "schema_info" && LegacySource.schemaInfo.column == "version")
+        #expect(LegacySource.userVersion.table == nil && LegacySource.userVersion.isNumeric)
+        #expect(!LegacySource.grdbMigrations.isNumeric && LegacySource.grdbMigrations.column == "identifier")
+        #expect(LegacySource.column(table: "a", column: "b").description == "a.b")
+    }
+
+    @Test func aTableWithoutTheRecordsColumnIsRefused() throws {
+        let folder = try AppFolder(schema: Self.schema)
+        try folder.write("SELECT 1;\n", to: "upgrades/1.1.0-pin-first.sql")
+        try folder.write("SELECT 1;\n", to: "upgrades/2.0.0-titles.sql")
+        try DatabaseQueue(path: folder.path("d.sqlite")).write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (name TEXT); CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+        }
+        let status = try Reconciler(schemaURL: folder.schemaURL).status(databaseAt: folder.path("d.sqlite"))
+        guard case .legacyColumnMissing(.grdbMigrations)? = status.problem else {
+            Issue.record("expected the missing column: \(String(describing: status.problem))")
+            return
+        }
+    }
+
     @Test func aMigrationTheFileDoesNotListIsRefused() throws {
         let folder = try AppFolder(schema: Self.schema)
         try folder.write("SELECT 1;\n", to: "upgrades/1.1.0-pin-first.sql")
@@ -109,6 +149,8 @@ import Testing
 
             """))
         #expect(!inspected.yaml.contains("grdb_migrations:"))
+        #expect(inspected.legacyRecord == LegacyRecord(source: .grdbMigrations, record: .identifier("v2-pinned"),
+                                                        key: .identifier("v2-pinned"), version: "1.1.0"))
         let file = try #require(inspected.file)
         let report = try Reconciler(schema: file).sync(databaseAt: folder.path("b.sqlite"))
         #expect(report.plan.steps.isEmpty && report.upgrades.isEmpty && report.version == "1.1.0")

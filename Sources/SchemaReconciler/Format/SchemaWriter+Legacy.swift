@@ -49,7 +49,7 @@ extension SchemaWriter {
             default: "\(source) holds version \(record)"
             }
             lines = [
-                "The database was versioned by \(source.tool): \(holds), which",
+                "The database was versioned by \(Self.tool(source)): \(holds), which",
                 "this file maps to \(version), its own version. Add the older records that releases in the field",
                 "stopped at, each with the app version that shipped it (a line such as `N: X.Y.Z`): a database",
                 "whose record is below every key is taken for 0.0.0 and runs every upgrade, and one whose record",
@@ -57,7 +57,7 @@ extension SchemaWriter {
             ]
         } else {
             lines = [
-                "The database was versioned by \(source.tool): \(source) holds the migrations",
+                "The database was versioned by \(Self.tool(source)): \(source) holds the migrations",
                 "below, each mapped to \(version), the version of this file. Give those that older releases stopped",
                 "at the app version that shipped them: a database is at the highest version among the migrations",
                 "it holds, and one that holds a migration not listed here is refused.",
@@ -68,5 +68,16 @@ extension SchemaWriter {
             "Not declared: the table \(table), the old tool's own. A sync keeps it and reports it",
             "as undeclared; list it under drop: { tables: [\(table)] } once no release reads it.",
         ]
+    }
+
+    /// The tool that keeps a source, in words: `FMDBMigrationManager` for `schema_migrations`.
+    private static func tool(_ source: LegacySource) -> String {
+        switch source {
+        case .userVersion: "PRAGMA user_version (Room, FMDB)"
+        case .schemaMigrations: "FMDBMigrationManager"
+        case .schemaInfo: "fmdb-migration-manager"
+        case .grdbMigrations: "GRDB's DatabaseMigrator"
+        case .column: "a version table kept by hand"
+        }
     }
 }

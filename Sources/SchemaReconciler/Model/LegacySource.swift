@@ -31,7 +31,7 @@ public enum LegacySource: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// LegacySource.namedSources.map(\.description) // ["user_version", "schema_migrations", …]
     /// ```
-    public static let namedSources: [LegacySource] = [.userVersion, .schemaMigrations, .schemaInfo, .grdbMigrations]
+    package static let namedSources: [LegacySource] = [.userVersion, .schemaMigrations, .schemaInfo, .grdbMigrations]
 
     /// The source as schema.yaml writes it: `user_version`, `schema_migrations`, `schema_info`,
     /// `grdb_migrations`, or `TABLE.COLUMN`, split at its last dot; nil for any other text.
@@ -88,21 +88,6 @@ public enum LegacySource: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Whether the records are whole numbers, and the database is at the highest one; false for
     /// `grdb_migrations`, whose records are migration identifiers.
     public var isNumeric: Bool { self != .grdbMigrations }
-
-    /// The tool that keeps the source, in words.
-    ///
-    /// ```swift
-    /// LegacySource.schemaMigrations.tool // "FMDBMigrationManager"
-    /// ```
-    public var tool: String {
-        switch self {
-        case .userVersion: "PRAGMA user_version (Room, FMDB)"
-        case .schemaMigrations: "FMDBMigrationManager"
-        case .schemaInfo: "fmdb-migration-manager"
-        case .grdbMigrations: "GRDB's DatabaseMigrator"
-        case .column: "a version table kept by hand"
-        }
-    }
 
     // MARK: Codable
 

@@ -12,6 +12,6 @@ enum LegacyText {
     /// `legacy record SOURCE = RECORD → VERSION`, and why when the record is below every key.
     static func line(_ record: LegacyRecord) -> String {
         let below = record.key == nil ? " (below every key of legacy.versions: every upgrade runs)" : ""
-        return "legacy record \(record.source) = \(record.record) → \(record.version)" + below
+        return record.description + below
     }
 }
