@@ -137,10 +137,11 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
             return "the database's legacy record \(source) = \(records[0]) is above every key of legacy.versions in "
                 + "schema.yaml, so the app version it stands for is unknown: add \(keys) " + add
         }
-        let values = records.filter { if case .identifier = $0 { true } else { false } }.map { "'\($0)'" }
+        // The values of a numeric source that are not whole numbers.
+        let values = records.map { "'\($0)'" }
         return "the database's \(source) holds \(values.joined(separator: ", ")), which \(values.count == 1 ? "is" : "are") "
-            + "not a whole number: its records are migration numbers; name the column that holds the version in "
-            + "legacy.source. Nothing was changed."
+            + "not a whole number: the records of \(source) are whole numbers; name the column that holds the version "
+            + "in legacy.source. Nothing was changed."
     }
 
     private static func brokenObjects(_ objects: [BrokenObject]) -> String {
