@@ -29,6 +29,14 @@ public struct SyncReport: Sendable, Codable {
     /// own revisions, and any made at sync time).
     public var revisions: [PlanRevision] { plan.revisions }
 
+    /// For a database this sync adopted: the record of the migration tool the app used before,
+    /// and the version it stood for, from which the upgrades ran (the plan's own).
+    ///
+    /// ```swift
+    /// report.legacyRecord?.description // "legacy record schema_migrations = 4 → 1.1.0"
+    /// ```
+    public var legacyRecord: LegacyRecord? { plan.legacyRecord }
+
     /// Creates a report.
     package init(plan: Plan, statements: [String] = [], upgrades: [Upgrade] = [], warnings: [SyncWarning] = [],
                  version: SemanticVersion, didChange: Bool, duration: Duration = .zero) {

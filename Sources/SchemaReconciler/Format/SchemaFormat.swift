@@ -109,6 +109,8 @@ package enum SchemaFormat {
         case virtualTable = "virtual_table"
         /// `drop`.
         case drop
+        /// `legacy`.
+        case legacy
 
         /// The keys the mapping accepts, in the order the format lists them:
         /// `Mapping.view.keys.names == ["columns", "select"]`.
@@ -124,6 +126,7 @@ package enum SchemaFormat {
             case .view: View.all
             case .virtualTable: VirtualTable.all
             case .drop: Drop.all
+            case .legacy: Legacy.all
             }
         }
 
@@ -145,6 +148,7 @@ package enum SchemaFormat {
             case .view: "A view written as a mapping: its SELECT, and the names it gives its columns (CREATE VIEW v (a, b) AS …)."
             case .virtualTable: "A virtual table written as a mapping."
             case .drop: "What a sync may remove from an existing database."
+            case .legacy: Legacy.summary
             }
         }
     }
@@ -167,7 +171,8 @@ package enum SchemaFormat {
         static let drop = Key("drop", .nullable(.mapping(of: .drop)), "What a sync may remove from an existing database.")
         static let upgrades = Key("upgrades", .nullable(.upgrades),
                                   "Version → data-migration script path, or a list of paths.")
-        static let all = [version, tables, virtualTables, views, triggers, drop, upgrades]
+        static let legacy = Key("legacy", .nullable(.mapping(of: .legacy)), Legacy.summary)
+        static let all = [version, tables, virtualTables, views, triggers, drop, upgrades, legacy]
     }
 
     // MARK: Tables

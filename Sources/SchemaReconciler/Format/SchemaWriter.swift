@@ -17,6 +17,8 @@ package struct SchemaWriter {
     package var version: SemanticVersion
     /// What the format cannot say, found while writing.
     package private(set) var notes: [UndeclarableClause] = []
+    /// The `legacy` section to write last, under a comment (see `SchemaWriter+Legacy.swift`).
+    package var legacy: LegacyVersionMap?
     /// The comments to write above each object, by its section and position in it.
     private var comments: [Section: [Int: [String]]] = [:]
 
@@ -57,9 +59,10 @@ package struct SchemaWriter {
         if !triggers.isEmpty {
             pairs.append((key(SchemaFormat.TopLevel.triggers), block(triggers.map { (name($0.element.name), text($0.element.sql)) })))
         }
+        if let legacy { pairs.append(legacyPair(legacy)) }
         let body = (try? Yams.serialize(node: .mapping(Node.Mapping(pairs, .implicit, .block)), indent: 2, width: -1,
                                         allowUnicode: true)) ?? ""
-        return layout(body)
+        return commentingLegacy(layout(body))
     }
 
     // MARK: Tables

@@ -33,6 +33,9 @@ public struct SchemaFile: Sendable {
     /// ``SchemaError/unregistered(_:kind:in:at:)`` error a load without stand-ins throws (see
     /// ``SchemaLoader/standsInForUnregisteredSQL``); empty for a file loaded by the public API.
     package var standIns: [SchemaError] = []
+    /// `legacy`: where the migration tool the app used before kept the version of a database
+    /// never synced, and what its records stand for; nil when the file has no such section.
+    package var legacy: LegacyVersionMap?
 
     /// Reads schema.yaml at `url`, validates it, and reads every upgrade script it names
     /// (relative to the file's directory).

@@ -145,6 +145,7 @@ package struct SchemaLoader: Sendable {
             contents: contents,
             locations: parsed.locations)
         loaded.standIns = check.standIns
+        loaded.legacy = parsed.legacy
         return loaded
     }
 

@@ -40,6 +40,8 @@ struct SchemaParser {
         var upgrades: [DeclaredUpgrade]
         /// Where each object is written (see ``SchemaFile/locations``).
         var locations: [Declaration: SourceLocation]
+        /// `legacy`, when the file has it.
+        var legacy: LegacyVersionMap?
     }
 
     /// An `upgrades` entry: its version and the script paths as written.
@@ -64,7 +66,7 @@ struct SchemaParser {
                                          expected: "a mapping with 'version' and 'tables'")
         var byKey: [String: YAMLEntry] = [:]
         // An optional section left empty (every entry commented out, say) declares nothing.
-        let optional: Set<String> = ["virtual_tables", "views", "triggers", "drop", "upgrades"]
+        let optional: Set<String> = ["virtual_tables", "views", "triggers", "drop", "upgrades", "legacy"]
         for entry in entries where !(optional.contains(entry.key) && reader.isNull(entry.value)) {
             byKey[entry.key] = entry
         }
@@ -138,7 +140,8 @@ struct SchemaParser {
                            triggers: checker.triggers.map(\.value), virtualTables: checker.virtualTables.map(\.value)),
             drop: checker.dropList,
             upgrades: upgrades,
-            locations: locations)
+            locations: locations,
+            legacy: try byKey["legacy"].map { try LegacyParser(reader: reader).parse($0, version: version) })
     }
 
     // MARK: Versions

@@ -31,6 +31,13 @@ public struct Plan: Sendable, Codable {
     public var deferred = DeferredWork()
     /// Where the sync checks foreign keys once its steps ran.
     public var foreignKeyCheck = ForeignKeyCheck.wholeDatabase
+    /// Where ``fromVersion`` came from, for a database never synced whose old migration tool's
+    /// record schema.yaml's `legacy` section maps; nil otherwise.
+    ///
+    /// ```swift
+    /// plan.legacyRecord?.description // "legacy record schema_migrations = 4 → 1.1.0"
+    /// ```
+    public var legacyRecord: LegacyRecord?
 
     /// Views and triggers that were broken before the sync: reported, not held against it.
     package var brokenBefore: [BrokenObject] = []
@@ -77,6 +84,6 @@ public struct Plan: Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case fromVersion, toVersion, steps, upgrades, changes, warnings, revisions, deferred, foreignKeyCheck
+        case fromVersion, toVersion, steps, upgrades, changes, warnings, revisions, deferred, foreignKeyCheck, legacyRecord
     }
 }

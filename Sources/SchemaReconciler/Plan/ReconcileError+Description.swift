@@ -90,6 +90,12 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
             let now = stored.map { "is at version \($0)" } ?? "was never synced"
             return "the database \(now) and schema.yaml declares version \(declared): run a sync first; finishing only does "
                 + "the work a sync left for later. Nothing was changed."
+        case .legacyRecordNotMapped(let source, let records):
+            return Self.legacyRecordNotMapped(source: source, records: records)
+        case .legacyColumnMissing(let source):
+            return "schema.yaml's legacy.source is \(source), and the database's table \(source.table ?? "") has no column "
+                + "\(source.column ?? ""): name the table and column that hold the old tool's record "
+                + "(legacy.source: TABLE.COLUMN). Nothing was changed."
         }
     }
 
@@ -115,6 +121,27 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
         return "\(step.phase.rawValue) step failed\(what): \(step)\n"
             + "  statement: \(statement.replacingOccurrences(of: Planner.temporaryPrefix, with: ""))\n"
             + "  SQLite: \(message)\n  The database was rolled back; nothing was changed."
+    }
+
+    /// Records the `legacy` section cannot place, and the key to add.
+    private static func legacyRecordNotMapped(source: LegacySource, records: [LegacyRecord.Value]) -> String {
+        let add = "under legacy.versions in schema.yaml. Nothing was changed."
+        let keys = records.map { "`\($0): <the app version it stands for>`" }.joined(separator: " and ")
+        guard source.isNumeric else {
+            let listed = records.map { "'\($0)'" }.joined(separator: ", ")
+            return "the database's \(source) holds the migration\(records.count == 1 ? "" : "s") \(listed), which "
+                + "legacy.versions in schema.yaml does not list, so the app version of the database is unknown: add \(keys) "
+                + add
+        }
+        if case .number = records.first, records.count == 1 {
+            return "the database's legacy record \(source) = \(records[0]) is above every key of legacy.versions in "
+                + "schema.yaml, so the app version it stands for is unknown: add \(keys) " + add
+        }
+        // The values of a numeric source that are not whole numbers.
+        let values = records.map { "'\($0)'" }
+        return "the database's \(source) holds \(values.joined(separator: ", ")), which \(values.count == 1 ? "is" : "are") "
+            + "not a whole number: the records of \(source) are whole numbers; name the column that holds the version "
+            + "in legacy.source. Nothing was changed."
     }
 
     private static func brokenObjects(_ objects: [BrokenObject]) -> String {
@@ -178,6 +205,8 @@ extension ReconcileError: CustomNSError {
         case .notEnoughDiskSpace: 22
         case .databaseFull: 23
         case .syncNeededBeforeFinish: 24
+        case .legacyRecordNotMapped: 25
+        case .legacyColumnMissing: 26
         }
     }
 

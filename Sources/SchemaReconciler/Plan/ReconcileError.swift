@@ -95,6 +95,24 @@ public enum ReconcileError: Error, Sendable {
     /// to schema.yaml's version first (`stored` is nil for one never synced): finishing only
     /// does what a sync left for later. Nothing was changed.
     case syncNeededBeforeFinish(stored: SemanticVersion?, declared: SemanticVersion)
+    /// A database never synced holds records of the migration tool the app used before that
+    /// schema.yaml's `legacy.versions` cannot place: a number above every key (a later migration
+    /// the file does not map), a value of a numeric source that is not a whole number, or GRDB
+    /// migration identifiers it does not list. Nothing was changed.
+    ///
+    /// ```swift
+    /// catch ReconcileError.legacyRecordNotMapped(let source, let records) {
+    ///     log("add \(records) of \(source) under legacy.versions")
+    /// }
+    /// ```
+    case legacyRecordNotMapped(source: LegacySource, records: [LegacyRecord.Value])
+    /// schema.yaml's `legacy.source` names a table that the database holds without the column
+    /// of the record (``LegacySource/column``). Nothing was changed.
+    ///
+    /// ```swift
+    /// catch ReconcileError.legacyColumnMissing(let source) { log("no column \(source.column!)") }
+    /// ```
+    case legacyColumnMissing(source: LegacySource)
 
     /// Why a path cannot name a database file.
     public enum PathProblem: String, Sendable, Hashable, Codable {

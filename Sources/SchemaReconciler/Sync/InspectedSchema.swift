@@ -27,6 +27,16 @@ public struct InspectedSchema: Sendable {
     /// does not know how to say (please report it).
     public var loadError: SchemaError?
 
+    /// The record of the migration tool that versioned the database before (GRDB's migrator,
+    /// FMDBMigrationManager, fmdb-migration-manager, an `app_version(version_num)` table, or a
+    /// `PRAGMA user_version` other than 0), mapped to the app version of the file: ``yaml`` then
+    /// has a `legacy` section, and does not declare the old tool's table. Nil when there is none.
+    ///
+    /// ```swift
+    /// inspected.legacyRecord?.description // "legacy record schema_migrations = 5 → 4.2.0"
+    /// ```
+    public var legacyRecord: LegacyRecord?
+
     /// Whether the file says everything the database holds: nothing is left to comments, and it loads.
     public var isComplete: Bool { undeclarable.isEmpty && loadError == nil }
 
@@ -60,10 +70,15 @@ public struct InspectedSchema: Sendable {
     }
 
     private init(_ reader: any DatabaseReader, appVersion: SemanticVersion, schemaURL: URL) throws {
-        let schema = try SyncSession.reporting(path: reader.path) {
-            try reader.read { db in try SchemaInspector().inspect(db) }
+        var (schema, detected) = try SyncSession.reporting(path: reader.path) {
+            try reader.read { db in (try SchemaInspector().inspect(db), try LegacySource.detected(in: db)) }
         }
         var writer = SchemaWriter(version: appVersion)
+        if let (source, records) = detected, let last = records.last {
+            writer.legacy = LegacyVersionMap(source: source, entries: records.map { .init(key: $0, version: appVersion) })
+            legacyRecord = LegacyRecord(source: source, record: last, key: last, version: appVersion)
+            if let table = source.table { schema.tables.removeAll { $0.name.isSameName(as: table) } }
+        }
         yaml = writer.yaml(for: schema)
         undeclarable = writer.notes
         var loader = SchemaLoader()

@@ -35,9 +35,11 @@ struct SyncPlanning {
         let catalog = try Catalog(db)
         let live = try Self.inspect(catalog, in: db)
         let isNew = state == nil && catalog.isEmpty
-        let (from, acceptsNewer) = try versions(state: state, isNew: isNew)
+        let legacy = state == nil && !isNew ? try legacyRecord(in: db) : nil
+        let (from, acceptsNewer) = try versions(state: state, isNew: isNew, legacy: legacy)
         let drop = acceptsNewer ? DropList() : file.drop
         var plan = Plan(fromVersion: from, toVersion: acceptsNewer ? from! : file.version)
+        plan.legacyRecord = legacy
         if !isNew && !acceptsNewer {
             plan.upgrades = pendingUpgrades(from: from ?? .zero, state: state)
         }
@@ -197,15 +199,16 @@ struct SyncPlanning {
 
 extension SyncPlanning {
     /// The version the database is at (nil for a new one), and whether it is newer than the
-    /// file and accepted as such.
-    func versions(state: StoredState?, isNew: Bool) throws -> (SemanticVersion?, Bool) {
+    /// file and accepted as such. A database never synced is at the version its `legacy` record
+    /// stands for, or, without one, at the legacy version of the options.
+    func versions(state: StoredState?, isNew: Bool, legacy: LegacyRecord?) throws -> (SemanticVersion?, Bool) {
         for code in codeUpgrades where code.version > file.version {
             throw ReconcileError.codeUpgradeAboveVersion(name: code.name, version: code.version, declared: file.version)
         }
-        if !isNew, state == nil, options.legacyVersion > file.version {
+        if !isNew, state == nil, legacy == nil, options.legacyVersion > file.version {
             throw ReconcileError.legacyVersionTooHigh(legacy: options.legacyVersion, declared: file.version)
         }
-        let from: SemanticVersion? = isNew ? nil : (state?.version ?? options.legacyVersion)
+        let from: SemanticVersion? = isNew ? nil : (state?.version ?? legacy?.version ?? options.legacyVersion)
         guard let from, from > file.version else { return (from, false) }
         guard options.allowsNewerDatabase else {
             throw ReconcileError.databaseIsNewer(stored: from, declared: file.version)

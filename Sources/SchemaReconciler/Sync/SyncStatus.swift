@@ -35,6 +35,13 @@ public struct SyncStatus: Sendable {
     public var isSchemaCompared: Bool
     /// What the last sync left for `finishDeferredWork(databaseAt:)`.
     public var deferred = DeferredWork()
+    /// For a database never synced: the record of the migration tool the app used before, and
+    /// the version schema.yaml's `legacy` section says it stands for; nil otherwise.
+    ///
+    /// ```swift
+    /// status.legacyRecord?.version // 1.1.0, where the next sync starts from
+    /// ```
+    public var legacyRecord: LegacyRecord?
 
     /// Whether a sync would change nothing and nothing waits: the schema matches, no upgrade is
     /// pending, the stored version is the declared one, no deferred work is left, and no problem
@@ -91,6 +98,7 @@ extension Reconciler {
             var plan = try planning.prepare(db).plan
             planning.countRowsThatWouldNotFit(in: &plan, db: db)
             status.pendingUpgrades = plan.upgrades
+            status.legacyRecord = plan.legacyRecord
             status.pendingSteps = plan.steps
             status.warnings = plan.warnings
         } catch let error as ReconcileError {

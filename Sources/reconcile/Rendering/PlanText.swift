@@ -20,6 +20,7 @@ struct PlanText {
 
     var script: String {
         var lines = [heading]
+        if let legacy = plan.legacyRecord { lines.append(comment(LegacyText.line(legacy))) }
         lines += plan.warnings.map { comment("warning: \($0)") }
         lines += opening
         var sessions = plan.editSessionVersions[...]
@@ -81,6 +82,7 @@ struct PlanText {
         let steps = plan.steps.count, upgrades = plan.upgrades.count
         var lines = ["a sync would change the database (\(from)): \(steps) step\(steps == 1 ? "" : "s"), "
                      + "\(upgrades) upgrade\(upgrades == 1 ? "" : "s")"]
+        if let legacy = plan.legacyRecord { lines.append("  " + LegacyText.line(legacy)) }
         lines += (plan.expandSteps.map(\.description) + plan.upgrades.map(\.description)
             + plan.contractSteps.map(\.description)).map { "  " + $0 }
         lines += plan.hazards.map { "  " + hazardLine($0) }

@@ -24,7 +24,8 @@ struct ReportText {
             return (["\(database) is up to date at version \(report.version); nothing to do"] + deferred)
                 .joined(separator: "\n") + "\n"
         }
-        var lines = report.plan.expandSteps.map { "  \($0)" }
+        var lines = report.legacyRecord.map { ["  " + LegacyText.line($0)] } ?? []
+        lines += report.plan.expandSteps.map { "  \($0)" }
         lines += report.upgrades.map { "  upgrade \($0.version): \($0.name)" }
         lines += report.revisions.map { "  \($0)" }
         lines += report.plan.contractSteps.map { "  \($0)" }

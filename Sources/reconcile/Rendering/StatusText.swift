@@ -31,6 +31,7 @@ struct StatusText {
         } else {
             lines.append("stored version:   none" + (status.databaseExists ? " (never synced)" : ""))
         }
+        if let legacy = status.legacyRecord { lines.append(LegacyText.line(legacy)) }
         lines.append("applied upgrades:" + (status.appliedUpgrades.isEmpty ? " none" : ""))
         lines += status.appliedUpgrades.map {
             "  \($0.upgrade.version)  \($0.upgrade.name)  (\($0.appliedAt.formatted(.iso8601)))"

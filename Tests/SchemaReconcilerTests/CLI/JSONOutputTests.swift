@@ -18,7 +18,7 @@ import Testing
         """
 
     static let planKeys: Set = ["fromVersion", "toVersion", "isNothingToDo", "steps", "upgrades", "revisions",
-                                "hazards", "warnings", "foreignKeyCheck", "deferred"]
+                                "hazards", "warnings", "foreignKeyCheck", "deferred", "legacyRecord"]
     static let stepKeys: Set = ["description", "action", "table", "phase", "method", "rows", "changes", "checks",
                                 "hazards", "statements"]
 
@@ -69,7 +69,7 @@ import Testing
         #expect(sync.status == 0)
         let report = try object(sync.output)
         #expect(Set(report.keys) == ["database", "didChange", "fromVersion", "version", "statements", "upgrades",
-                                     "warnings", "durationSeconds", "plan"])
+                                     "warnings", "durationSeconds", "plan", "legacyRecord"])
         #expect(report["didChange"] as? Bool == true)
         #expect(report["version"] as? String == "1.1.0")
         #expect((report["statements"] as? [String])?.isEmpty == false)
@@ -78,7 +78,7 @@ import Testing
         let status = try object(try ReconcileCommand.run(["status", "--format", "json"], in: space.url).output)
         #expect(Set(status.keys) == ["database", "databaseExists", "isManaged", "isInSync", "storedVersion",
                                      "declaredVersion", "appliedUpgrades", "pendingUpgrades", "pendingSteps",
-                                     "isSchemaCompared", "warnings", "deferred", "problem"])
+                                     "isSchemaCompared", "warnings", "deferred", "problem", "legacyRecord"])
         #expect(status["isInSync"] as? Bool == true)
         #expect((status["appliedUpgrades"] as? [[String: Any]])?.first?["name"] as? String == "upgrades/1.1.0.sql")
         #expect(status["problem"] is NSNull)
@@ -93,7 +93,7 @@ import Testing
         let result = try ReconcileCommand.run(["inspect", "--format", "json"], in: space.url)
         #expect(result.status == 0)
         let inspected = try object(result.output)
-        #expect(Set(inspected.keys) == ["yaml", "isComplete", "undeclarable", "loadError"])
+        #expect(Set(inspected.keys) == ["yaml", "isComplete", "undeclarable", "loadError", "legacyRecord"])
         #expect((inspected["yaml"] as? String)?.contains("notes:") == true)
         #expect(inspected["isComplete"] as? Bool == true)
     }

@@ -236,7 +236,7 @@ import Testing
 
         let report = try #require(databases[0]["report"] as? [String: Any])
         #expect(Set(report.keys) == ["database", "didChange", "fromVersion", "version", "statements", "upgrades",
-                                     "warnings", "durationSeconds", "plan"])
+                                     "warnings", "durationSeconds", "plan", "legacyRecord"])
         #expect(report["didChange"] as? Bool == true)
         #expect(databases[0]["error"] is NSNull)
         #expect(databases[1]["report"] is NSNull)

@@ -55,7 +55,7 @@ final class JSONSchemaTests: XCTestCase {
         XCTAssertEqual(parsed["title"] as? String, "schema.yaml")
         XCTAssertEqual(parsed["required"] as? [String], ["version", "tables"])
         let definitions = try XCTUnwrap(parsed["$defs"] as? [String: Any])
-        for name in ["table", "column", "index", "reference", "foreign_key", "virtual_table", "view", "drop", "upgrades"] {
+        for name in ["table", "column", "index", "reference", "foreign_key", "virtual_table", "view", "drop", "legacy", "upgrades"] {
             XCTAssertNotNil(definitions[name], "$defs has no '\(name)'")
         }
     }
@@ -272,6 +272,7 @@ final class JSONSchemaTests: XCTestCase {
         .index: ["columns": "[id]"],
         .view: ["select": "SELECT 1"],
         .virtualTable: ["module": "rtree"],
+        .legacy: ["source": "user_version", "versions": "{ 1: 1.0.0 }"],
     ]
 
     /// A schema.yaml in which the one mapping of kind `mapping` has its required keys, with
@@ -293,6 +294,7 @@ final class JSONSchemaTests: XCTestCase {
         case .view: return top + table + " }\nviews:\n  v: \(body)\n"
         case .virtualTable: return top + table + " }\nvirtual_tables:\n  vt: \(body)\n"
         case .drop: return top + table + " }\ndrop: \(body)\n"
+        case .legacy: return top + table + " }\nlegacy: \(body)\n"
         }
     }
 

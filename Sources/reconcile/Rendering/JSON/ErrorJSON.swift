@@ -67,6 +67,8 @@ enum ErrorJSON {
         case .notEnoughDiskSpace: "notEnoughDiskSpace"
         case .databaseFull: "databaseFull"
         case .syncNeededBeforeFinish: "syncNeededBeforeFinish"
+        case .legacyRecordNotMapped: "legacyRecordNotMapped"
+        case .legacyColumnMissing: "legacyColumnMissing"
         }
     }
 
@@ -128,6 +130,10 @@ enum ErrorJSON {
             return [("step", step.map(PlanJSON.step) ?? .null), ("path", .string(path)), ("sqlite", sqlite(error))]
         case .syncNeededBeforeFinish(let stored, let declared):
             return [("storedVersion", stored.map { .text($0) } ?? .null), ("declaredVersion", .text(declared))]
+        case .legacyRecordNotMapped(let source, let records):
+            return [("source", .text(source)), ("records", .array(records.map(LegacyJSON.value)))]
+        case .legacyColumnMissing(let source):
+            return [("source", .text(source)), ("table", .string(source.table)), ("column", .string(source.column))]
         }
     }
 

@@ -5,7 +5,7 @@ import SchemaReconciler
 /// What `reconcile inspect --format json` prints: the file, and what it could not declare.
 ///
 /// ```json
-/// {"yaml": "version: 1.0.0\ntables: …", "isComplete": false,
+/// {"yaml": "version: 1.0.0\ntables: …", "isComplete": false, "legacyRecord": null,
 ///  "undeclarable": [{"kind": "table", "name": "t", "clause": "…", "description": "…"}], "loadError": null}
 /// ```
 enum InspectJSON {
@@ -19,6 +19,7 @@ enum InspectJSON {
                          ("clause", .string(clause.clause)), ("description", .string(clause.description))])
             })),
             ("loadError", inspected.loadError.map(ErrorJSON.schemaError) ?? .null),
+            ("legacyRecord", LegacyJSON.record(inspected.legacyRecord)),
         ])
     }
 }

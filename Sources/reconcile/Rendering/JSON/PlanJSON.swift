@@ -24,6 +24,7 @@ enum PlanJSON {
             ("warnings", .array(plan.warnings.map(warning))),
             ("foreignKeyCheck", foreignKeyCheck(plan.foreignKeyCheck)),
             ("deferred", deferred(plan.deferred)),
+            ("legacyRecord", LegacyJSON.record(plan.legacyRecord)),
         ])
     }
 

@@ -16,6 +16,7 @@ enum ReportJSON {
             ("database", .string(database)),
             ("didChange", .boolean(report.didChange)),
             ("fromVersion", .text(report.plan.fromVersion)),
+            ("legacyRecord", LegacyJSON.record(report.legacyRecord)),
             ("version", .text(report.version)),
             ("statements", .strings(report.statements)),
             ("upgrades", .array(report.upgrades.map(PlanJSON.upgrade))),

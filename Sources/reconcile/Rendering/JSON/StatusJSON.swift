@@ -26,6 +26,7 @@ enum StatusJSON {
             ("isSchemaCompared", .boolean(status.isSchemaCompared)),
             ("warnings", .array(status.warnings.map(PlanJSON.warning))),
             ("deferred", PlanJSON.deferred(status.deferred)),
+            ("legacyRecord", LegacyJSON.record(status.legacyRecord)),
             ("problem", status.problem.map(ErrorJSON.body) ?? .null),
         ])
     }
