@@ -84,7 +84,10 @@ extension Reconciler {
             let report = try sync(queue)
             result.upgrades = report.upgrades
             // A release that predates the package is at the version its record maps to.
-            if release.predatesThePackage { result.version = report.plan.fromVersion ?? .zero }
+            if release.predatesThePackage {
+                result.version = report.plan.fromVersion ?? .zero
+                result.notes.append("before the package: " + (report.legacyRecord.map { "\($0)" } ?? "no legacy record, so at the legacy version"))
+            }
         } catch let error as ReconcileError {
             result.problems = [.syncFailed(error)]
             return result
@@ -95,7 +98,7 @@ extension Reconciler {
         let notRun = pending.filter { !result.upgrades.contains($0) }
         if !notRun.isEmpty { result.problems.append(.upgradesNotRun(notRun)) }
         result.problems += try queue.read { db in
-            try schemaProblems(expected: expected, keeping: release.predatesThePackage ? Self.legacyRecordTables : [], in: db)
+            try schemaProblems(expected: expected, keeping: release.predatesThePackage ? Self.legacyRecordTables(of: file) : [], in: db)
                 + GeneratedValueCheck(file: file, recorder: recorder).problems(before, in: db)
         }
         result.problems += try secondSyncProblems(queue, file: file)
@@ -114,13 +117,18 @@ extension Reconciler {
         return try SyncSession.reporting(path: release.source) {
             try queue.writeWithoutTransaction { db in try db.execute(sql: release.legacySQL ?? "") }
             var schema = try queue.read { db in try SchemaInspector().inspect(db) }
-            schema.tables.removeAll { Self.legacyRecordTables.containsName($0.name) }
+            let records = Self.legacyRecordTables(of: file)
+            schema.tables.removeAll { records.containsName($0.name) }
             return schema
         }
     }
 
-    /// The tables in which the migration tools an app may have used before keep their record.
-    private static let legacyRecordTables = ["schema_migrations", "schema_info", "grdb_migrations"]
+    /// The tables in which the migration tools an app may have used before keep their record:
+    /// those of the tools `inspect` knows, and the one `file`'s `legacy` section names.
+    private static func legacyRecordTables(of file: SchemaFile) -> [String] {
+        let known: [LegacySource] = [.schemaMigrations, .schemaInfo, .grdbMigrations]
+        return (known + [file.legacy?.source].compactMap { $0 }).compactMap(\.table)
+    }
 
     /// What builds the database of a release from its file: with this reconciler's preparation
     /// of connections, so that the app's collations and functions are there.
