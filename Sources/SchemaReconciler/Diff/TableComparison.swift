@@ -35,6 +35,7 @@ struct TableComparison {
         // Table-level parts: the declared table whole (new columns included), the live one
         // without its undeclared columns.
         compareTableParts(declaredShape, liveShape)
+        compareConstraintNames()
         compareColumnOrder(added: added, dropped: dropped)
     }
 
@@ -127,6 +128,23 @@ struct TableComparison {
 
     private func parentName(_ shape: TableShape.ForeignKeyShape, in table: Schema.Table) -> String {
         table.allForeignKeys.first { $0.columns.map(\.sqlName) == shape.columns }?.table ?? shape.table.description
+    }
+
+    // MARK: Constraint names
+
+    /// The names the file gives (or, with `name: null`, denies) constraints that the live table
+    /// has too; a name of a constraint the file says nothing of is kept, never a difference.
+    private mutating func compareConstraintNames() {
+        guard !table.constraintNames.isEmpty else { return }
+        let present = Set(live.nameableConstraints.map(\.key))
+        var seen = Set<KeptClauses.Constraint>()
+        for (key, constraint) in table.nameableConstraints where present.contains(key) && seen.insert(key).inserted {
+            guard let declared = table.constraintNames.declaration(of: key) else { continue }
+            let liveName = live.keptClauses.names[key]
+            if declared != liveName {
+                differences.append(.constraintName(constraint: constraint, from: liveName, to: declared))
+            }
+        }
     }
 
     // MARK: Column order

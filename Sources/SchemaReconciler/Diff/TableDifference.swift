@@ -35,6 +35,9 @@ public enum TableDifference: Sendable, Hashable, Codable, CustomStringConvertibl
     case withoutRowID(isAdded: Bool)
     /// The columns are in another order (undeclared columns kept last).
     case columnOrder(from: [String], to: [String])
+    /// A constraint that both have is named otherwise (nil for no name): the file names it
+    /// (`name:`), and the database gives it another name or none, or the file says `name: null`.
+    case constraintName(constraint: Constraint, from: String?, to: String?)
 
     /// The column the difference is about, if it is about one column.
     public var column: String? {
@@ -84,6 +87,8 @@ public enum TableDifference: Sendable, Hashable, Codable, CustomStringConvertibl
             return "WITHOUT ROWID \(change(isAdded))"
         case .columnOrder(let from, let to):
             return "column order \(list(from)) → \(list(to))"
+        case .constraintName(let constraint, let from, let to):
+            return "name of \(constraint): \(text(from)) → \(text(to))"
         }
     }
 }

@@ -71,6 +71,7 @@ struct JSONSchemaBuilder {
                    summary: "A foreign key action: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION "
                        + "(letter case aside; set_null is SET NULL)."),
         Definition(name: "names", kind: .names, summary: "A name, or a list of names."),
+        Definition(name: "constraint_name", kind: .constraintName, summary: SchemaFormat.constraintNameSummary),
         Definition(name: "upgrades", kind: .upgrades, summary: SchemaFormat.TopLevel.upgrades.summary),
     ] + SchemaFormat.Mapping.allCases.filter { $0 != .topLevel }.map { mapping in
         Definition(name: mapping.rawValue, kind: .mapping(of: mapping), summary: mapping.summary)

@@ -76,7 +76,7 @@ package enum SchemaFormat {
         /// `nickname: { type: TEXT }`.
         case either([ValueKind])
         /// A value of the kind, or nothing at all: an optional section whose entries are all
-        /// commented out.
+        /// commented out, or a constraint declared without a name (`name: null`).
         case nullable(ValueKind)
     }
 
@@ -97,6 +97,12 @@ package enum SchemaFormat {
         case column
         /// A column's `references` written as a mapping.
         case reference
+        /// A column's `primary_key` or `unique` written as a mapping, to name the constraint.
+        case columnKey = "column_key"
+        /// A table's `primary_key`, or an entry of its `unique`, written as a mapping.
+        case keyConstraint = "key_constraint"
+        /// A `check`, or an entry of a table's `checks`, written as a mapping.
+        case check
         /// An entry of a table's `foreign_keys`.
         case foreignKey = "foreign_key"
         /// The `references` of a table-level foreign key.
@@ -120,6 +126,9 @@ package enum SchemaFormat {
             case .table: Table.all
             case .column: Column.all
             case .reference: Reference.all
+            case .columnKey: ColumnKey.all
+            case .keyConstraint: KeyConstraint.all
+            case .check: Check.all
             case .foreignKey: ForeignKey.all
             case .foreignKeyReference: ForeignKeyReference.all
             case .index: Index.all
@@ -142,6 +151,11 @@ package enum SchemaFormat {
             case .table: "A table: its columns, constraints and indexes."
             case .column: "A column written as a mapping of column keys; {} is a column with no type and no constraint."
             case .reference: "A column's foreign key written as a mapping."
+            case .columnKey: "A column's PRIMARY KEY or UNIQUE constraint with a name: { name: users_pk }."
+            case .keyConstraint:
+                "A PRIMARY KEY or UNIQUE constraint of the table written as a mapping, to give it a name: "
+                    + "{ columns: [a, b], name: t_a_b_key }."
+            case .check: "A CHECK constraint written as a mapping, to give it a name: { expression: \"qty >= 0\", name: qty_check }."
             case .foreignKey: "A foreign key of the table, over one or more columns."
             case .foreignKeyReference: "The parent of a table-level foreign key."
             case .index: "An index written as a mapping."
@@ -185,10 +199,12 @@ package enum SchemaFormat {
         static let renamedFrom = Key("renamed_from", .names, "The table's former name, or a list of former names.")
         static let strict = Key("strict", .boolean, "CREATE TABLE … STRICT: true or false.")
         static let withoutRowID = Key("without_rowid", .boolean, "CREATE TABLE … WITHOUT ROWID: true or false.")
-        static let primaryKey = Key("primary_key", .columnList, "A composite primary key: the list of its columns.")
-        static let unique = Key("unique", .list(of: .columnList),
-                                "UNIQUE constraints over several columns: a list of column lists.")
-        static let checks = Key("checks", .list(of: .expression), "Table-level CHECK expressions.")
+        static let primaryKey = Key("primary_key", .either([.columnList, .mapping(of: .keyConstraint)]),
+                                    "A composite primary key: the list of its columns, or {columns, name}.")
+        static let unique = Key("unique", .list(of: .either([.columnList, .mapping(of: .keyConstraint)])),
+                                "UNIQUE constraints over several columns: a list of column lists (or of {columns, name}).")
+        static let checks = Key("checks", .list(of: .either([.expression, .mapping(of: .check)])),
+                                "Table-level CHECK expressions (or {expression, name}).")
         static let foreignKeys = Key("foreign_keys", .list(of: .mapping(of: .foreignKey)),
                                      "Table-level foreign keys, each with columns and references.")
         static let indexes = Key("indexes", .dictionary(keyedBy: .name, of: .either([.columnList, .mapping(of: .index)])),
@@ -200,16 +216,19 @@ package enum SchemaFormat {
     package enum Column {
         static let type = Key("type", .text,
                               "Any SQLite type name, such as INTEGER or VARCHAR(20); leave it out for none.")
-        static let primaryKey = Key("primary_key", .boolean, "PRIMARY KEY: true or false.")
+        static let primaryKey = Key("primary_key", .either([.boolean, .mapping(of: .columnKey)]),
+                                    "PRIMARY KEY: true or false, or {name} for a named one.")
         static let autoincrement = Key("autoincrement", .boolean,
                                        "AUTOINCREMENT, on an INTEGER PRIMARY KEY only: true or false.")
         static let notNull = Key("not_null", .boolean, "NOT NULL: true or false.")
-        static let unique = Key("unique", .boolean, "A column-level UNIQUE constraint: true or false.")
+        static let unique = Key("unique", .either([.boolean, .mapping(of: .columnKey)]),
+                                "A column-level UNIQUE constraint: true or false, or {name} for a named one.")
         static let defaultValue = Key("default", .literal, "A literal default: a number, text, true, false or null.")
         static let defaultSQL = Key("default_sql", .expression,
                                     "A default written as an SQL expression, such as CURRENT_TIMESTAMP.")
         static let collate = Key("collate", .text, "The collation, such as NOCASE.")
-        static let check = Key("check", .expression, "A CHECK expression.")
+        static let check = Key("check", .either([.expression, .mapping(of: .check)]),
+                               "A CHECK expression, or {expression, name}.")
         static let references = Key("references", .either([.name, .mapping(of: .reference)]),
                                     "A foreign key: table.column, the table alone, or a mapping.")
         static let onDelete = Key("on_delete", .action, "The foreign key's ON DELETE action.")
@@ -230,8 +249,32 @@ package enum SchemaFormat {
         static let onUpdate = Key("on_update", .action,
                                   "ON UPDATE: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION.")
         static let deferrable = Key("deferrable", .boolean, "DEFERRABLE INITIALLY DEFERRED: true or false.")
-        static let all = [table, column, onDelete, onUpdate, deferrable]
+        static let name = Key("name", .constraintName, constraintNameSummary)
+        static let all = [table, column, onDelete, onUpdate, deferrable, name]
     }
+
+    /// A column's `primary_key` or `unique` written as a mapping.
+    package enum ColumnKey {
+        static let name = Key("name", .constraintName, required: true, constraintNameSummary)
+        static let all = [name]
+    }
+
+    /// A table's `primary_key`, or an entry of its `unique`, written as a mapping.
+    package enum KeyConstraint {
+        static let columns = Key("columns", .columnList, required: true, "The key's columns.")
+        static let name = Key("name", .constraintName, constraintNameSummary)
+        static let all = [columns, name]
+    }
+
+    /// A `check`, or an entry of a table's `checks`, written as a mapping.
+    package enum Check {
+        static let expression = Key("expression", .expression, required: true, "The CHECK expression.")
+        static let name = Key("name", .constraintName, constraintNameSummary)
+        static let all = [expression, name]
+    }
+
+    /// What a constraint's `name` says.
+    static let constraintNameSummary = "The constraint's name (CONSTRAINT name); null for none."
 
     /// An entry of a table's `foreign_keys`.
     package enum ForeignKey {
@@ -243,7 +286,8 @@ package enum SchemaFormat {
         static let onUpdate = Key("on_update", .action,
                                   "ON UPDATE: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION.")
         static let deferrable = Key("deferrable", .boolean, "DEFERRABLE INITIALLY DEFERRED: true or false.")
-        static let all = [columns, references, onDelete, onUpdate, deferrable]
+        static let name = Key("name", .constraintName, constraintNameSummary)
+        static let all = [columns, references, onDelete, onUpdate, deferrable, name]
     }
 
     /// The `references` of a table-level foreign key.
@@ -303,6 +347,9 @@ extension SchemaFormat.ValueKind {
     /// A list of at least one column, such as a primary key or the columns of an index (whose
     /// entries may also be SQL terms, such as `lower(email)`): `[team_id, created_at]`.
     package static let columnList: Self = .list(of: .name, minimumCount: 1)
+
+    /// A constraint's name, or null for a constraint without one: `name: users_email_key`.
+    package static let constraintName: Self = .nullable(.name)
 
     /// The scripts of an upgrade: a path, or a list of at least one path.
     package static let scripts: Self = .either([.text, .list(of: .text, minimumCount: 1)])

@@ -68,9 +68,11 @@ package struct SchemaWriter {
     // MARK: Tables
 
     private mutating func table(_ table: Schema.Table, position: Int, in schema: Schema) -> Node {
-        for clause in Self.keptClauses(of: table) {
+        let declaredNames = table.keptClauses.names.keys.filter { Self.declaresName(of: $0, in: table, schema: schema) }
+        for clause in Self.keptClauses(of: table, leavingOut: Set(declaredNames)) {
             note(.table, table.name, clause: clause, section: .tables, position: position)
         }
+        let names = table.keptClauses.names
         let keyOnColumn = table.primaryKey.count == 1
         var pairs: [(Node, Node)] = [(key(SchemaFormat.Table.columns), block(table.columns.map { column in
             (name(column.name), self.column(column, of: table, keyOnColumn: keyOnColumn, position: position, in: schema))
@@ -78,18 +80,26 @@ package struct SchemaWriter {
         if table.isStrict { pairs.append((key(SchemaFormat.Table.strict), plain("true"))) }
         if table.isWithoutRowID { pairs.append((key(SchemaFormat.Table.withoutRowID), plain("true"))) }
         if table.primaryKey.count > 1 {
-            pairs.append((key(SchemaFormat.Table.primaryKey), names(table.primaryKey)))
+            let name = names[.primaryKey(columns: table.primaryKey)]
+            pairs.append((key(SchemaFormat.Table.primaryKey), key(table.primaryKey, named: name)))
         }
         if !table.uniqueConstraints.isEmpty {
-            pairs.append((key(SchemaFormat.Table.unique), .sequence(Node.Sequence(table.uniqueConstraints.map(names), .implicit, .flow))))
+            let named = table.uniqueConstraints.contains { names[.unique(columns: $0)] != nil }
+            pairs.append((key(SchemaFormat.Table.unique), .sequence(Node.Sequence(table.uniqueConstraints.map { columns in
+                key(columns, named: names[.unique(columns: columns)])
+            }, .implicit, named ? .block : .flow))))
         }
         if !table.checks.isEmpty {
-            pairs.append((key(SchemaFormat.Table.checks), .sequence(Node.Sequence(table.checks.map { text($0) }, .implicit, .block))))
+            pairs.append((key(SchemaFormat.Table.checks), .sequence(Node.Sequence(table.checks.map { check in
+                self.check(check, named: names[.check(expression: check)])
+            }, .implicit, .block))))
         }
         let foreignKeys = table.foreignKeys.filter { declarable($0.table, $0.referencedColumns, columns: $0.columns.count,
                                                                  of: table, position: position, in: schema) }
         if !foreignKeys.isEmpty {
-            pairs.append((key(SchemaFormat.Table.foreignKeys), .sequence(Node.Sequence(foreignKeys.map(foreignKey), .implicit, .block))))
+            pairs.append((key(SchemaFormat.Table.foreignKeys), .sequence(Node.Sequence(foreignKeys.map { foreignKey in
+                self.foreignKey(foreignKey, named: names[.foreignKey(columns: foreignKey.columns)])
+            }, .implicit, .block))))
         }
         if !table.indexes.isEmpty {
             pairs.append((key(SchemaFormat.Table.indexes), block(table.indexes.map { (name($0.name), index($0)) })))
@@ -100,6 +110,7 @@ package struct SchemaWriter {
     private mutating func column(_ column: Schema.Column, of table: Schema.Table, keyOnColumn: Bool, position: Int,
                                  in schema: Schema) -> Node {
         var pairs: [(Node, Node)] = []
+        let names = table.keptClauses.names
         if let type = column.type {
             if SchemaFormat.typeNameProblem(type) == nil {
                 pairs.append((key(SchemaFormat.Column.type), text(type)))
@@ -108,16 +119,18 @@ package struct SchemaWriter {
             }
         }
         let isKey = column.isPrimaryKey || (keyOnColumn && table.primaryKey[0].isSameName(as: column.name))
-        if isKey { pairs.append((key(SchemaFormat.Column.primaryKey), plain("true"))) }
+        if isKey { pairs.append((key(SchemaFormat.Column.primaryKey), columnKey(named: names[.primaryKey(columns: [column.name])]))) }
         if column.isAutoincrement { pairs.append((key(SchemaFormat.Column.autoincrement), plain("true"))) }
         if column.isNotNull { pairs.append((key(SchemaFormat.Column.notNull), plain("true"))) }
-        if column.isUnique { pairs.append((key(SchemaFormat.Column.unique), plain("true"))) }
+        if column.isUnique { pairs.append((key(SchemaFormat.Column.unique), columnKey(named: names[.unique(columns: [column.name])]))) }
         if let value = column.defaultValue { pairs.append(defaultValue(value)) }
         if let collation = column.collation { pairs.append((key(SchemaFormat.Column.collate), text(collation))) }
-        if let check = column.check { pairs.append((key(SchemaFormat.Column.check), text(check))) }
+        if let check = column.check {
+            pairs.append((key(SchemaFormat.Column.check), self.check(check, named: names[.check(expression: check)])))
+        }
         if let reference = column.reference,
            declarable(reference.table, reference.column.map { [$0] } ?? [], columns: 1, of: table, position: position, in: schema) {
-            pairs += self.reference(reference)
+            pairs += self.reference(reference, named: names[.foreignKey(columns: [column.name])])
         }
         if let generated = column.generated {
             pairs.append((key(SchemaFormat.Column.generated), text(generated.expression)))
@@ -149,13 +162,13 @@ package struct SchemaWriter {
     }
 
     /// `references: parent.column` (or the parent alone) with `on_delete`/`on_update`; the
-    /// mapping form when the names hold dots or the key is deferrable.
-    private func reference(_ reference: ColumnReference) -> [(Node, Node)] {
+    /// mapping form when the names hold dots, the key is deferrable or has a name.
+    private func reference(_ reference: ColumnReference, named constraintName: String?) -> [(Node, Node)] {
         var actions: [(Node, Node)] = []
         if let action = reference.onDelete { actions.append((key(SchemaFormat.Column.onDelete), plain(action.sql))) }
         if let action = reference.onUpdate { actions.append((key(SchemaFormat.Column.onUpdate), plain(action.sql))) }
         let dotted = reference.table.contains(".") || (reference.column?.contains(".") ?? false)
-        if !dotted && !reference.isDeferred {
+        if !dotted && !reference.isDeferred && constraintName == nil {
             let target = reference.column.map { reference.table + "." + $0 } ?? reference.table
             return [(key(SchemaFormat.Column.references), text(target))] + actions
         }
@@ -163,10 +176,11 @@ package struct SchemaWriter {
         if let column = reference.column { pairs.append((key(SchemaFormat.Reference.column), name(column))) }
         pairs += actions
         if reference.isDeferred { pairs.append((key(SchemaFormat.Reference.deferrable), plain("true"))) }
+        if let constraintName { pairs.append((key(SchemaFormat.Reference.name), name(constraintName))) }
         return [(key(SchemaFormat.Column.references), .mapping(Node.Mapping(pairs, .implicit, .flow)))]
     }
 
-    private func foreignKey(_ foreignKey: Schema.ForeignKey) -> Node {
+    private func foreignKey(_ foreignKey: Schema.ForeignKey, named constraintName: String?) -> Node {
         var target: [(Node, Node)] = [(key(SchemaFormat.ForeignKeyReference.table), name(foreignKey.table))]
         if !foreignKey.referencedColumns.isEmpty {
             target.append((key(SchemaFormat.ForeignKeyReference.columns), names(foreignKey.referencedColumns)))
@@ -178,7 +192,45 @@ package struct SchemaWriter {
         if let action = foreignKey.onDelete { pairs.append((key(SchemaFormat.ForeignKey.onDelete), plain(action.sql))) }
         if let action = foreignKey.onUpdate { pairs.append((key(SchemaFormat.ForeignKey.onUpdate), plain(action.sql))) }
         if foreignKey.isDeferred { pairs.append((key(SchemaFormat.ForeignKey.deferrable), plain("true"))) }
+        if let constraintName { pairs.append((key(SchemaFormat.ForeignKey.name), name(constraintName))) }
         return .mapping(Node.Mapping(pairs, .implicit, .flow))
+    }
+
+    // MARK: Constraint names
+
+    /// A column's `primary_key` or `unique`: `true`, or `{ name: … }` for a named constraint.
+    private func columnKey(named constraintName: String?) -> Node {
+        guard let constraintName else { return plain("true") }
+        return .mapping(Node.Mapping([(key(SchemaFormat.ColumnKey.name), name(constraintName))], .implicit, .flow))
+    }
+
+    /// A table's key: its columns, or `{ columns, name }` for a named constraint.
+    private func key(_ columns: [String], named constraintName: String?) -> Node {
+        guard let constraintName else { return names(columns) }
+        return .mapping(Node.Mapping([(key(SchemaFormat.KeyConstraint.columns), names(columns)),
+                                      (key(SchemaFormat.KeyConstraint.name), name(constraintName))], .implicit, .flow))
+    }
+
+    /// A CHECK: its expression, or `{ expression, name }` for a named constraint.
+    private func check(_ expression: String, named constraintName: String?) -> Node {
+        guard let constraintName else { return text(expression) }
+        return .mapping(Node.Mapping([(key(SchemaFormat.Check.expression), text(expression)),
+                                      (key(SchemaFormat.Check.name), name(constraintName))], .implicit, .flow))
+    }
+
+    /// Whether the file written gives the constraint its name: a primary key, UNIQUE or CHECK
+    /// always, a foreign key when the file can declare it; a NOT NULL has no `name`.
+    private static func declaresName(of constraint: KeptClauses.Constraint, in table: Schema.Table, schema: Schema) -> Bool {
+        switch constraint.kind {
+        case .notNull: return false
+        case .primaryKey, .unique, .check: return true
+        case .foreignKey:
+            guard let foreignKey = table.allForeignKeys.first(where: { $0.columns.map(\.sqlName) == constraint.columns }) else {
+                return false
+            }
+            return foreignKeyProblem(foreignKey.table, foreignKey.referencedColumns, columns: foreignKey.columns.count,
+                                     in: schema) == nil
+        }
     }
 
     /// Whether a foreign key can be declared: its parent is a table of the file, and the parent
@@ -186,16 +238,16 @@ package struct SchemaWriter {
     /// at CREATE, and fails later with "foreign key mismatch"). A note says why when it cannot.
     private mutating func declarable(_ parent: String, _ parentColumns: [String], columns: Int, of table: Schema.Table,
                                      position: Int, in schema: Schema) -> Bool {
+        guard let problem = Self.foreignKeyProblem(parent, parentColumns, columns: columns, in: schema) else { return true }
         let clause = "REFERENCES \(parent)" + (parentColumns.isEmpty ? "" : " (\(parentColumns.joined(separator: ", ")))")
-        guard let parentTable = schema.table(named: parent) else {
-            note(.table, table.name, clause: clause + ": there is no table \(parent)", section: .tables, position: position)
-            return false
-        }
-        if let problem = parentTable.parentKeyProblem(columns: parentColumns, childColumns: columns) {
-            note(.table, table.name, clause: "\(clause): \(problem)", section: .tables, position: position)
-            return false
-        }
-        return true
+        note(.table, table.name, clause: "\(clause): \(problem)", section: .tables, position: position)
+        return false
+    }
+
+    /// Why a foreign key cannot be declared (see ``declarable(_:_:columns:of:position:in:)``), nil when it can.
+    private static func foreignKeyProblem(_ parent: String, _ parentColumns: [String], columns: Int, in schema: Schema) -> String? {
+        guard let parentTable = schema.table(named: parent) else { return "there is no table \(parent)" }
+        return parentTable.parentKeyProblem(columns: parentColumns, childColumns: columns)
     }
 
     // MARK: Indexes and views
@@ -223,21 +275,15 @@ package struct SchemaWriter {
     }
 
     /// What a live table's definition says that the format has no key for: conflict resolutions,
-    /// constraint names, and key terms with COLLATE or DESC (a sync keeps them all).
-    static func keptClauses(of table: Schema.Table) -> [String] {
+    /// names of constraints but those in `declaredNames` (which the file gives them), and key
+    /// terms with COLLATE or DESC (a sync keeps them all).
+    static func keptClauses(of table: Schema.Table, leavingOut declaredNames: Set<KeptClauses.Constraint> = []) -> [String] {
         let kept = table.keptClauses
-        func describe(_ constraint: KeptClauses.Constraint) -> String {
-            let columns = constraint.columns.map { key in table.columns.first { $0.name.sqlName == key }?.name ?? key.description }
-            switch constraint.kind {
-            case .notNull: return "NOT NULL on \(columns.joined())"
-            case .primaryKey: return "PRIMARY KEY (\(columns.joined(separator: ", ")))"
-            case .unique: return "UNIQUE (\(columns.joined(separator: ", ")))"
-            case .check: return "CHECK (\(constraint.expression ?? ""))"
-            case .foreignKey: return "FOREIGN KEY (\(columns.joined(separator: ", ")))"
-            }
-        }
+        let describe = { (constraint: KeptClauses.Constraint) in constraint.description(in: table) }
         var clauses = kept.conflicts.map { "\(describe($0.key)) ON CONFLICT \($0.value)" }
-        clauses += kept.names.map { "CONSTRAINT \(SQLText.quote($0.value)) on \(describe($0.key))" }
+        clauses += kept.names.filter { !declaredNames.contains($0.key) }.map { constraint, name in
+            "CONSTRAINT \(SQLText.quote(name)) on \(describe(constraint))"
+        }
         clauses += kept.keyTerms.map { constraint, terms in
             let kind = constraint.kind == .primaryKey ? "PRIMARY KEY" : "UNIQUE"
             return "\(kind) (\(terms.map { SQLText.quote($0.column) + ($0.suffix.isEmpty ? "" : " " + $0.suffix) }.joined(separator: ", ")))"

@@ -63,13 +63,11 @@ struct ColumnParser {
             declared.entries[option.key] = option
             switch option.key {
             case Key.type.name: declared.column.type = try columnType(of: option, in: context)
-            case Key.primaryKey.name: declared.column.isPrimaryKey = try reader.bool(option, in: context)
+            case Key.primaryKey.name, Key.unique.name, Key.check.name, Key.references.name:
+                try readConstraint(option, into: &declared, in: context)
             case Key.autoincrement.name: declared.column.isAutoincrement = try reader.bool(option, in: context)
             case Key.notNull.name: declared.column.isNotNull = try reader.bool(option, in: context)
-            case Key.unique.name: declared.column.isUnique = try reader.bool(option, in: context)
             case Key.collate.name: declared.column.collation = try reader.text(option, in: context, expected: "a collation name")
-            case Key.check.name: declared.column.check = try reader.text(option, in: context, expected: "an SQL expression")
-            case Key.references.name: declared.reference = try reference(option, in: context)
             case Key.renamedFrom.name:
                 declared.renamedFrom = try reader.nameOrNameList(option, in: context).map { Located(value: $0.name, node: $0.node) }
             case Key.defaultValue.name: values.defaultLiteral = try defaultValue(option, in: context)
@@ -82,6 +80,32 @@ struct ColumnParser {
             }
         }
         return values
+    }
+
+    /// Reads `primary_key`, `unique`, `check` or `references`, with the name it gives the
+    /// constraint, if any.
+    private func readConstraint(_ option: YAMLEntry, into declared: inout DeclaredColumn, in context: String) throws {
+        let names = ConstraintNameReader(reader: reader)
+        let column = declared.column.name
+        var name: (constraint: KeptClauses.Constraint, name: Located<String?>?)
+        switch option.key {
+        case Key.primaryKey.name:
+            let key = try names.columnKey(option, in: context)
+            declared.column.isPrimaryKey = key.isOn
+            name = (.primaryKey(columns: [column]), key.name)
+        case Key.unique.name:
+            let key = try names.columnKey(option, in: context)
+            declared.column.isUnique = key.isOn
+            name = (.unique(columns: [column]), key.name)
+        case Key.check.name:
+            let check = try names.check(option, in: context)
+            declared.column.check = check.expression
+            name = (.check(expression: check.expression), check.name)
+        default:
+            declared.reference = try reference(option, in: context)
+            name = (.foreignKey(columns: [column]), declared.reference?.name)
+        }
+        if let declaredName = name.name { declared.constraintNames.append((name.constraint, declaredName)) }
     }
 
     // MARK: Rules between keys
@@ -202,8 +226,11 @@ struct ColumnParser {
         var onDelete: ForeignKeyAction?
         var onUpdate: ForeignKeyAction?
         var isDeferred = false
+        var name: Located<String?>?
         for option in entries {
             switch option.key {
+            case SchemaFormat.Reference.name.name:
+                name = try ConstraintNameReader(reader: reader).name(option, in: referenceContext)
             case SchemaFormat.Reference.table.name:
                 table = Located(value: try reader.name(option.value, key: option.key, in: referenceContext), node: option.value)
             case SchemaFormat.Reference.column.name:
@@ -218,7 +245,7 @@ struct ColumnParser {
             throw SchemaError.missingKey("table", in: referenceContext, at: reader.location(of: entry.value))
         }
         return PendingReference(target: .mapping(table: table, column: column), onDelete: onDelete,
-                                onUpdate: onUpdate, isDeferred: isDeferred)
+                                onUpdate: onUpdate, isDeferred: isDeferred, name: name)
     }
 
     /// Puts a column-level action into the reference, unless the `references` mapping has one too.

@@ -19,4 +19,6 @@ struct DeclaredColumn {
     var renamedFrom: [Located<String>]
     /// `references`, still to resolve against the declared tables.
     var reference: PendingReference?
+    /// The names its keys, check and reference declare (`name:`), nil for `name: null`.
+    var constraintNames: [(constraint: KeptClauses.Constraint, name: Located<String?>)] = []
 }

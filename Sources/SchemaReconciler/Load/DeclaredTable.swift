@@ -24,6 +24,8 @@ struct DeclaredTable {
     var renamedFrom: [Located<String>]
     /// The table-level foreign keys, parallel to `table.foreignKeys`.
     var foreignKeys: [DeclaredForeignKey]
+    /// Where each name of `table.constraintNames` is declared.
+    var constraintNameNodes: [KeptClauses.Constraint: Node] = [:]
 
     /// How errors name this table: `table 'users'`.
     var context: String { "table '\(table.name)'" }

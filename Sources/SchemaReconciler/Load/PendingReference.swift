@@ -22,4 +22,6 @@ struct PendingReference {
     var onUpdate: ForeignKeyAction?
     /// `deferrable: true` in the mapping.
     var isDeferred: Bool = false
+    /// `name` in the mapping: the foreign key's name, nil inside for `name: null`.
+    var name: Located<String?>?
 }

@@ -52,6 +52,9 @@ struct TableParser {
             columns: try columnEntries.map(columnParser.parse),
             indexKeyNodes: [], indexRenamedFrom: [], renamedFrom: [], foreignKeys: [])
         declared.table.columns = declared.columns.map(\.column)
+        for column in declared.columns {
+            for (constraint, name) in column.constraintNames { try declare(name, for: constraint, in: &declared) }
+        }
 
         for option in entries {
             switch option.key {
@@ -67,10 +70,9 @@ struct TableParser {
                 declared.table.renamedFrom = declared.renamedFrom.map(\.value)
             case SchemaFormat.Table.strict.name: declared.table.isStrict = try reader.bool(option, in: context)
             case SchemaFormat.Table.withoutRowID.name: declared.table.isWithoutRowID = try reader.bool(option, in: context)
-            case SchemaFormat.Table.primaryKey.name:
-                declared.table.primaryKey = try columnList(option, of: declared, in: context, example: "[a, b]")
-            case SchemaFormat.Table.unique.name: declared.table.uniqueConstraints = try uniqueConstraints(option, of: declared, in: context)
-            case SchemaFormat.Table.checks.name: declared.table.checks = try checks(option, in: context)
+            case SchemaFormat.Table.primaryKey.name: try primaryKey(option, into: &declared, in: context)
+            case SchemaFormat.Table.unique.name: try uniqueConstraints(option, into: &declared, in: context)
+            case SchemaFormat.Table.checks.name: try checks(option, into: &declared, in: context)
             case SchemaFormat.Table.foreignKeys.name: try foreignKeys(option, into: &declared, in: context)
             case SchemaFormat.Table.indexes.name: try indexes(option, into: &declared, in: context)
             default: break
@@ -121,35 +123,66 @@ struct TableParser {
             at: reader.location(of: node))
     }
 
-    /// `unique: [[a, b], [c]]`.
-    private func uniqueConstraints(_ entry: YAMLEntry, of declared: DeclaredTable,
-                                   in context: String) throws -> [[String]] {
+    /// `primary_key: [a, b]`, or `primary_key: { columns: [a, b], name: … }`.
+    private func primaryKey(_ entry: YAMLEntry, into declared: inout DeclaredTable, in context: String) throws {
+        let key = try ConstraintNameReader(reader: reader).key(entry, in: context, example: "[a, b]")
+        declared.table.primaryKey = try columnList(key.columns, of: declared, in: context, example: "[a, b]")
+        if let name = key.name { try declare(name, for: .primaryKey(columns: declared.table.primaryKey), in: &declared) }
+    }
+
+    /// `unique: [[a, b], [c]]`, an entry also written `{ columns: [a, b], name: … }`.
+    private func uniqueConstraints(_ entry: YAMLEntry, into declared: inout DeclaredTable, in context: String) throws {
         guard case .sequence(let sequence) = entry.value else {
             throw SchemaError.wrongType(entry.key, in: context, expected: "a list of column lists such as [[a, b]]",
                                         found: reader.describe(entry.value), at: reader.location(of: entry.value))
         }
-        return try sequence.map { node in
-            guard case .sequence = node else {
+        for node in sequence {
+            switch node {
+            case .sequence, .mapping: break
+            default:
                 throw SchemaError.wrongType(
                     entry.key, in: context,
                     expected: "a list of column lists such as [[a, b]] (each entry is one constraint)",
                     found: "an entry that is \(reader.describe(node))", at: reader.location(of: node))
             }
             let constraint = YAMLEntry(key: entry.key, keyNode: entry.keyNode, value: node)
-            return try columnList(constraint, of: declared, in: context, example: "[a, b]")
+            let key = try ConstraintNameReader(reader: reader).key(constraint, in: context, example: "[a, b]")
+            let columns = try columnList(key.columns, of: declared, in: context, example: "[a, b]")
+            declared.table.uniqueConstraints.append(columns)
+            if let name = key.name { try declare(name, for: .unique(columns: columns), in: &declared) }
         }
     }
 
-    /// `checks: [expr, …]`.
-    private func checks(_ entry: YAMLEntry, in context: String) throws -> [String] {
+    /// `checks: [expr, …]`, an entry also written `{ expression: …, name: … }`.
+    private func checks(_ entry: YAMLEntry, into declared: inout DeclaredTable, in context: String) throws {
         guard case .sequence(let sequence) = entry.value else {
             throw SchemaError.wrongType(entry.key, in: context, expected: "a list of SQL expressions",
                                         found: reader.describe(entry.value), at: reader.location(of: entry.value))
         }
-        return try sequence.map { node in
-            try reader.text(YAMLEntry(key: entry.key, keyNode: entry.keyNode, value: node), in: context,
-                            expected: "an SQL expression")
+        for node in sequence {
+            let check = try ConstraintNameReader(reader: reader).check(
+                YAMLEntry(key: entry.key, keyNode: entry.keyNode, value: node), in: context)
+            declared.table.checks.append(check.expression)
+            if let name = check.name { try declare(name, for: .check(expression: check.expression), in: &declared) }
         }
+    }
+
+    /// Records the name a declaration gives `constraint` (nil inside for `name: null`). A
+    /// constraint declared twice, on a column and on the table say, may not get two names.
+    private func declare(_ name: Located<String?>, for constraint: KeptClauses.Constraint,
+                         in declared: inout DeclaredTable) throws {
+        if let earlier = declared.table.constraintNames.declaration(of: constraint), earlier != name.value,
+           let node = declared.constraintNameNodes[constraint] {
+            func describe(_ name: String?) -> String { name.map { "'\($0)'" } ?? "no name (null)" }
+            throw SchemaError.conflict(
+                "\(declared.context) gives \(constraint.description(in: declared.table)) two names, "
+                    + "\(describe(earlier)) at line \(reader.location(of: node).line) and \(describe(name.value)) here; "
+                    + "both declare the same constraint (constraints are told apart by kind and columns, a CHECK by its "
+                    + "expression), so give the name once",
+                at: reader.location(of: name.node))
+        }
+        declared.table.constraintNames.declare(name.value, for: constraint)
+        declared.constraintNameNodes[constraint] = name.node
     }
 
     /// `foreign_keys: [{columns, references: {table, columns}, on_delete, on_update, deferrable}]`.
@@ -167,8 +200,10 @@ struct TableParser {
             var foreignKey = Schema.ForeignKey(columns: [], table: "")
             var columnsEntry: YAMLEntry?
             var referencesEntry: YAMLEntry?
+            var name: Located<String?>?
             for option in entries {
                 switch option.key {
+                case SchemaFormat.ForeignKey.name.name: name = try ConstraintNameReader(reader: reader).name(option, in: fkContext)
                 case SchemaFormat.ForeignKey.columns.name: columnsEntry = option
                 case SchemaFormat.ForeignKey.references.name: referencesEntry = option
                 case SchemaFormat.ForeignKey.onDelete.name: foreignKey.onDelete = try ColumnParser.action(option, reader: reader, in: fkContext)
@@ -184,6 +219,7 @@ struct TableParser {
                 throw SchemaError.missingKey("references", in: fkContext, at: reader.location(of: node))
             }
             foreignKey.columns = try columnList(columnsEntry, of: declared, in: fkContext, example: "[team_id]")
+            if let name { try declare(name, for: .foreignKey(columns: foreignKey.columns), in: &declared) }
             let referenceContext = "'references' of \(fkContext)"
             let referenceEntries = try reader.entries(
                 of: referencesEntry.value, key: "references", in: fkContext, owner: referenceContext,

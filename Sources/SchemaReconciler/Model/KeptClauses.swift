@@ -1,13 +1,14 @@
 // MARK: - KeptClauses
 
-/// The parts of a live table's definition that schema.yaml has no key for: conflict resolutions
-/// (`UNIQUE (a, b) ON CONFLICT REPLACE`, `NOT NULL ON CONFLICT IGNORE`), constraint names
-/// (`CONSTRAINT ck_qty CHECK (…)`), and key terms written with `COLLATE` or `ASC`/`DESC`
-/// (`UNIQUE (email COLLATE NOCASE)`, `id INTEGER PRIMARY KEY DESC`).
+/// The parts of a live table's definition that schema.yaml has no key for, or need not say:
+/// conflict resolutions (`UNIQUE (a, b) ON CONFLICT REPLACE`, `NOT NULL ON CONFLICT IGNORE`),
+/// constraint names (`CONSTRAINT ck_qty CHECK (…)`), and key terms written with `COLLATE` or
+/// `ASC`/`DESC` (`UNIQUE (email COLLATE NOCASE)`, `id INTEGER PRIMARY KEY DESC`).
 ///
-/// They never count as a difference. When the table is rebuilt, they are written again for each
-/// constraint the new table still has, so that it behaves as it did: inserts that were replaced or
-/// ignored still are, keys compare as they did, errors name the same constraints.
+/// They never count as a difference, but for a name that the declaration gives otherwise (see
+/// ``ConstraintNames``, which is written over them). When the table is rebuilt, they are written
+/// again for each constraint the new table still has, so that it behaves as it did: inserts that
+/// were replaced or ignored still are, keys compare as they did, errors name the same constraints.
 ///
 /// ```swift
 /// var kept = KeptClauses()
@@ -40,13 +41,31 @@ package struct KeptClauses: Sendable, Equatable {
         package static func unique(columns: [String]) -> Constraint {
             Constraint(kind: .unique, columns: columns.map(\.sqlName))
         }
-        /// A CHECK constraint.
+        /// A CHECK constraint (`(qty >= 0)` is the same as `qty >= 0`).
         package static func check(expression: String) -> Constraint {
-            Constraint(kind: .check, columns: [], expression: SQLText.normalize(expression))
+            let tokens = SQLText.strippingOuterParentheses(SQLTokenizer.tokens(in: expression))
+            return Constraint(kind: .check, columns: [], expression: SQLText.normalize(tokens: tokens))
         }
         /// A foreign key on these child columns.
         package static func foreignKey(columns: [String]) -> Constraint {
             Constraint(kind: .foreignKey, columns: columns.map(\.sqlName))
+        }
+
+        /// How messages name the constraint, its columns spelt as `table` spells them.
+        ///
+        /// ```swift
+        /// KeptClauses.Constraint.unique(columns: ["EMAIL"]).description(in: users) // "UNIQUE (email)"
+        /// ```
+        package func description(in table: Schema.Table) -> String {
+            let names = columns.map { key in table.columns.first { $0.name.sqlName == key }?.name ?? key.description }
+            let list = names.joined(separator: ", ")
+            switch kind {
+            case .notNull: return "NOT NULL on \(list)"
+            case .primaryKey: return "PRIMARY KEY (\(list))"
+            case .unique: return "UNIQUE (\(list))"
+            case .check: return "CHECK (\(expression ?? ""))"
+            case .foreignKey: return "FOREIGN KEY (\(list))"
+            }
         }
     }
 

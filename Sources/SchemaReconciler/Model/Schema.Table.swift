@@ -33,6 +33,9 @@ extension Schema {
         /// names, key terms with COLLATE or DESC): kept by a rebuild, never a difference. Empty for
         /// a declared table.
         package var keptClauses: KeptClauses
+        /// The names the file gives the table's constraints (`name:`), written over the kept
+        /// ones. Empty for an inspected table, whose names are in `keptClauses`.
+        package var constraintNames: ConstraintNames
         /// For a live table, its statement as stored (not part of its value).
         package var storedDefinition = StoredDefinition()
 
@@ -51,7 +54,8 @@ extension Schema {
             indexes: [Schema.Index] = [],
             isStrict: Bool = false,
             isWithoutRowID: Bool = false,
-            keptClauses: KeptClauses = KeptClauses()
+            keptClauses: KeptClauses = KeptClauses(),
+            constraintNames: ConstraintNames = ConstraintNames()
         ) {
             self.name = name
             self.renamedFrom = renamedFrom
@@ -64,6 +68,7 @@ extension Schema {
             self.isStrict = isStrict
             self.isWithoutRowID = isWithoutRowID
             self.keptClauses = keptClauses
+            self.constraintNames = constraintNames
             columnIndex = NameIndex(columns.lazy.map(\.name))
             indexIndex = NameIndex(indexes.lazy.map(\.name))
         }

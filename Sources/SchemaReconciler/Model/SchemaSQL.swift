@@ -13,10 +13,11 @@ package enum SchemaSQL {
     /// `CREATE TABLE` for a table, optionally under another name and with extra column
     /// definitions (kept undeclared columns) appended after the declared ones. `kept` holds what
     /// a live definition said that schema.yaml cannot (see ``KeptClauses``): it is written again
-    /// for each constraint the table still has.
+    /// for each constraint the table still has. The names the table's declaration gives its
+    /// constraints (``ConstraintNames``) are written over the kept ones.
     package static func createTable(_ table: Schema.Table, named name: String? = nil, extraColumns: [Schema.Column] = [],
                                    kept: KeptClauses = KeptClauses()) -> String {
-        let kept = kept.isEmpty ? table.keptClauses : kept
+        let kept = table.constraintNames.applied(to: kept.isEmpty ? table.keptClauses : kept)
         let columns = table.columns + extraColumns
         // A key whose terms carry a COLLATE is written at table level, where terms can say it.
         let columnKey = columns.first(where: \.isPrimaryKey).map(\.name)

@@ -80,7 +80,10 @@ extension Planner.Builder {
     /// `ADD COLUMN` writes them, for a table where new columns are all that changes.
     private func appended(_ table: Schema.Table, to liveTable: Schema.Table) -> String? {
         guard liveTable.storedDefinition.isKnown, table.columns.count > liveTable.columns.count else { return nil }
-        return liveTable.storedDefinition.appending(table.columns.dropFirst(liveTable.columns.count).map { SchemaSQL.columnDefinition($0) })
+        let kept = table.constraintNames.applied(to: KeptClauses())
+        return liveTable.storedDefinition.appending(table.columns.dropFirst(liveTable.columns.count).map {
+            SchemaSQL.columnDefinition($0, kept: kept)
+        })
     }
 
     /// The statement that stores `definition` as the table's.
@@ -95,7 +98,7 @@ extension Planner.Builder {
     /// read it from the definition hold it themselves).
     private func isEditableInPlace(_ difference: TableDifference, table: Schema.Table, live liveTable: Schema.Table) -> Bool {
         switch difference {
-        case .columnNotNull, .check, .foreignKey:
+        case .columnNotNull, .check, .foreignKey, .constraintName:
             return true
         case .columnType(let name, _, _):
             guard difference.changesAffinity else { return true }

@@ -17,8 +17,8 @@ extension Planner.Builder {
                 kept.isAutoincrement = false
                 return kept
             }
-        // What the live definition says that the file cannot (ON CONFLICT, constraint names, key
-        // terms with COLLATE or DESC) is written again for the constraints the table keeps.
+        // What the live definition says that the file cannot (ON CONFLICT, key terms with COLLATE
+        // or DESC) or does not (constraint names) is written again for the constraints the table keeps.
         var statements = [SchemaSQL.createTable(table, named: temporary, extraColumns: extras, kept: source.keptClauses)]
         let copy = copyStatements(table, from: source, into: temporary, extras: extras, relaxed: relaxed)
         statements += [copy.rows].compactMap { $0 } + copy.counter

@@ -141,9 +141,10 @@ extension Planner.Builder {
     }
 
     func addColumnStep(_ column: Schema.Column, to table: String, isDeferred: Bool) -> Step {
-        Step(.addColumn(table: table, column: column.name, isDeferred: isDeferred), phase: .expand,
-             changes: [.addColumn(table: table, column: column.name)],
-             statements: ["ALTER TABLE \(SQLText.quote(table)) ADD COLUMN \(SchemaSQL.columnDefinition(column))"])
+        let kept = declared.table(named: table)?.constraintNames.applied(to: KeptClauses()) ?? KeptClauses()
+        return Step(.addColumn(table: table, column: column.name, isDeferred: isDeferred), phase: .expand,
+                    changes: [.addColumn(table: table, column: column.name)],
+                    statements: ["ALTER TABLE \(SQLText.quote(table)) ADD COLUMN \(SchemaSQL.columnDefinition(column, kept: kept))"])
     }
 
     // MARK: Dropping columns

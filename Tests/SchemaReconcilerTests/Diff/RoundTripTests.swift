@@ -120,6 +120,13 @@ import Testing
              [.columnGenerated(column: "label", from: "nickname || '#' || id VIRTUAL", to: "nickname || '#' || id STORED")]),
             ("strict", { $0.isStrict = true }, [.strict(isAdded: true)]),
             ("order", { $0.columns.swapAt(1, 2) }, [.columnOrder(from: order, to: swapped)]),
+            ("constraint name", { $0.constraintNames.declare("users_age_check", for: .check(expression: "(age >= 0)")) },
+             [.constraintName(constraint: .check(expression: "age >= 0"), from: nil, to: "users_age_check")]),
+            ("no constraint name", { $0.constraintNames.declare(nil, for: .unique(columns: ["EMAIL"])) }, []),
+            ("name of a new constraint", {
+                $0.columns[2].isUnique = true
+                $0.constraintNames.declare("users_nickname_key", for: .unique(columns: ["nickname"]))
+            }, [.unique(columns: ["nickname"], isAdded: true)]),
         ]
         for (name, edit, expected) in edits {
             var changed = Self.schema

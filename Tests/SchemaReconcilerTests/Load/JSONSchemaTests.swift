@@ -55,7 +55,8 @@ final class JSONSchemaTests: XCTestCase {
         XCTAssertEqual(parsed["title"] as? String, "schema.yaml")
         XCTAssertEqual(parsed["required"] as? [String], ["version", "tables"])
         let definitions = try XCTUnwrap(parsed["$defs"] as? [String: Any])
-        for name in ["table", "column", "index", "reference", "foreign_key", "virtual_table", "view", "drop", "legacy", "upgrades"] {
+        for name in ["table", "column", "index", "reference", "foreign_key", "virtual_table", "view", "drop", "legacy", "upgrades",
+                     "column_key", "key_constraint", "check", "constraint_name"] {
             XCTAssertNotNil(definitions[name], "$defs has no '\(name)'")
         }
     }
@@ -267,6 +268,9 @@ final class JSONSchemaTests: XCTestCase {
         .topLevel: ["version": "1.0.0", "tables": "{}"],
         .table: ["columns": "{ id: INTEGER }"],
         .reference: ["table": "t"],
+        .columnKey: ["name": "t_pk"],
+        .keyConstraint: ["columns": "[id]"],
+        .check: ["expression": "id > 0"],
         .foreignKey: ["columns": "[id]", "references": "{ table: t }"],
         .foreignKeyReference: ["table": "t"],
         .index: ["columns": "[id]"],
@@ -288,6 +292,9 @@ final class JSONSchemaTests: XCTestCase {
         case .table: return top + body + "\n"
         case .column: return top + "{ columns: { id: \(body) } }\n"
         case .reference: return top + "{ columns: { id: { type: INTEGER, primary_key: true, references: \(body) } } }\n"
+        case .columnKey: return top + "{ columns: { id: { type: INTEGER, primary_key: \(body) } } }\n"
+        case .keyConstraint: return top + "{ columns: { id: INTEGER }, primary_key: \(body) }\n"
+        case .check: return top + "{ columns: { id: { type: INTEGER, check: \(body) } } }\n"
         case .foreignKey: return top + table + ", foreign_keys: [\(body)] }\n"
         case .foreignKeyReference: return top + table + ", foreign_keys: [{ columns: [id], references: \(body) }] }\n"
         case .index: return top + table + ", indexes: { i: \(body) } }\n"
