@@ -49,4 +49,36 @@ import Testing
         #expect("\(failure)".hasPrefix("\(failure.version) (\(failure.source)): "))
         #expect("\(failure)".hasSuffix("\n  \(problem)"))
     }
+
+    /// A release from before the package, given as the SQL that built its database with GRDB's
+    /// migrator, and the current file's `legacy` section that places its record.
+    @Test func aReleaseBeforeThePackageUpgradesThroughItsLegacyRecord() throws {
+        let folder = try AppFolder(schema: """
+            version: 2.0.0
+            tables:
+              player:
+                columns:
+                  id:    { type: INTEGER, primary_key: true }
+                  name:  { type: TEXT, not_null: true }
+                  score: { type: INTEGER, not_null: true, default: 0 }
+            legacy:
+              source: grdb_migrations
+              versions:
+                v1-players: 1.0.0
+            upgrades:
+              2.0.0: upgrades/2.0.0-scores.sql
+            """)
+        try folder.write("UPDATE player SET score = length(name);", to: "upgrades/2.0.0-scores.sql")
+        let release = SchemaRelease(legacySQL: """
+            CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('v1-players');
+            """, source: "history/grdb-1.0.0.sql")
+
+        let report = try Reconciler(schemaURL: folder.schemaURL).verifyUpgradePaths(from: [release])
+
+        #expect(report.isPassing, "\(report)")
+        #expect(report.results.map(\.version) == ["1.0.0"])
+        #expect(report.results.first?.upgrades.map(\.name) == ["upgrades/2.0.0-scores.sql"])
+    }
 }
