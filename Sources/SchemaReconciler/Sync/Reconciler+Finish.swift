@@ -10,7 +10,7 @@ extension Reconciler {
     /// Each table is done in its own transaction, planned again from the database as the one
     /// before left it, so that a kill at any point loses nothing, and the next call goes on
     /// from there. The foreign key check of the whole database, when it waits, runs with the
-    /// last table. Progress and cancellation are as for ``sync(databaseAt:)``.
+    /// last table. Progress and cancellation are as for ``sync(databaseAt:)-77djj``.
     ///
     /// ```swift
     /// let report = try reconciler.finishDeferredWork(databaseAt: path)

@@ -94,7 +94,7 @@ public struct Reconciler: Sendable {
         /// run or a status opens by path, and on the databases of
         /// ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)``: a schema that uses the app's
         /// own collation is then checked with it, and an index on a column that uses it is
-        /// built in its order. A connection the app passes in (``Reconciler/sync(_:)``) is the
+        /// built in its order. A connection the app passes in (``Reconciler/sync(_:)-3ltl8``) is the
         /// app's own, and is not prepared again. GRDB's own collations and functions
         /// (`swiftLocalizedCaseInsensitiveCompare`…) are on every connection without it.
         ///
