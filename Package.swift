@@ -22,6 +22,8 @@ let package = Package(
     products: [
         .library(name: "SchemaReconciler", targets: ["SchemaReconciler"]),
         .executable(name: "reconcile", targets: ["reconcile"]),
+        .plugin(name: "CheckSchema", targets: ["CheckSchema"]),
+        .plugin(name: "ReconcileCommand", targets: ["ReconcileCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -53,6 +55,18 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Checks a target's schema.yaml at every build whose inputs changed, with `reconcile check`:
+        //   .target(name: "App", plugins: [.plugin(name: "CheckSchema", package: "sqlite-reconciler")])
+        .plugin(name: "CheckSchema", capability: .buildTool(), dependencies: ["reconcile"]),
+        // `swift package reconcile …`: the command line, run from the package directory. It declares
+        // no permission; a sync that may not write says to run it with --allow-writing-to-package-directory.
+        .plugin(
+            name: "ReconcileCommand",
+            capability: .command(intent: .custom(
+                verb: "reconcile",
+                description: "Run the reconcile command line from the package directory (swift package reconcile --dry-run)")),
+            dependencies: ["reconcile"]
         ),
         .executableTarget(
             name: "reconcile-benchmark",

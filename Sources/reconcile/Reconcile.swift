@@ -19,7 +19,8 @@ struct Reconcile: ParsableCommand {
             work waiting for finish.
             """,
         version: Reconciler.libraryVersion,
-        subcommands: [SyncCommand.self, FinishCommand.self, StatusCommand.self, InspectCommand.self, VerifyCommand.self],
+        subcommands: [SyncCommand.self, FinishCommand.self, StatusCommand.self, InspectCommand.self, VerifyCommand.self,
+                      CheckCommand.self],
         defaultSubcommand: SyncCommand.self)
 
     /// Runs the command, mapping errors to the documented exit statuses.

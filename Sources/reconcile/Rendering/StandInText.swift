@@ -34,4 +34,19 @@ enum StandInText {
             + "have: it knows only \(missing.builtIns). A stand-in that does nothing takes its place here; the app's "
             + "sync, which registers it in Reconciler.Options.prepareDatabase, checks it and finds a misspelt name"
     }
+
+    /// The warning `reconcile check` prints: a stand-in's, or, for a tokenizer of the app's
+    /// own, which has no stand-in, what the check could not go on to.
+    ///
+    /// ```
+    /// schema.yaml:4:3: warning: virtual table 'docs' uses the tokenizer 'stemmer', which the reconcile command …
+    /// ```
+    static func checkWarning(_ error: SchemaError) -> String {
+        guard case .unregistered(let name, "tokenizer", let context, let location) = error,
+              let missing = UnregisteredSQL(error) else { return warning(error) }
+        return "\(location): warning: \(context) uses the tokenizer '\(name)', which the reconcile command does not "
+            + "have: it knows only \(missing.builtIns). The check stops there: the virtual tables after it, the views, "
+            + "the triggers and the upgrade scripts are left to the app's sync, which registers it in "
+            + "Reconciler.Options.prepareDatabase"
+    }
 }

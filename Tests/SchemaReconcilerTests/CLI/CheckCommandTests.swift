@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - reconcile check
+
+/// `reconcile check` loads schema.yaml and its scripts as a sync does, without a database, and
+/// prints each problem as a compiler does; the CheckSchema build-tool plugin runs it with a stamp.
+@Suite struct CheckCommandTests {
+    static let schema = """
+        version: 1.1.0
+        tables:
+          notes:
+            columns:
+              id:    { type: INTEGER, primary_key: true }
+              title: { type: TEXT, not_null: true, default: '' }
+        upgrades:
+          1.1.0: upgrades/1.1.0.sql
+        """
+
+    private func space(_ yaml: String = schema) throws -> Workspace {
+        let space = try Workspace()
+        try space.write("UPDATE notes SET title = 'untitled' WHERE title = '';\n", to: "upgrades/1.1.0.sql")
+        try space.writeSchema(yaml)
+        return space
+    }
+
+    private func stamp(in space: Workspace) -> URL {
+        space.url.appendingPathComponent("plugin/work/CheckSchema-schema.yaml.swift")
+    }
+
+    @Test func aFileThatLoadsPrintsNothingAndWritesTheStampOnce() throws {
+        let space = try space()
+        let stamp = stamp(in: space)
+        let result = try ReconcileCommand.run(["check", "--stamp", stamp.path], in: space.url)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.isEmpty && result.error.isEmpty)
+        #expect(try String(contentsOf: stamp, encoding: .utf8).hasPrefix("// "))
+        #expect(!FileManager.default.fileExists(atPath: space.databasePath))
+
+        // Written again with the same text, the stamp would have the build compile it again.
+        let past = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: stamp.path)
+        #expect(try ReconcileCommand.run(["check", "--stamp", stamp.path], in: space.url).status == 0)
+        let date = try FileManager.default.attributesOfItem(atPath: stamp.path)[.modificationDate] as? Date
+        #expect(date == past)
+    }
+
+    @Test func aMisspeltKeyIsAnErrorAtItsLineAndWritesNoStamp() throws {
+        let space = try space(Self.schema.replacingOccurrences(of: "not_null", with: "not_nul"))
+        let stamp = stamp(in: space)
+        let result = try ReconcileCommand.run(["check", "--stamp", stamp.path], in: space.url)
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(result.error == "schema.yaml:6:28: error: unknown key 'not_nul' in column 'title' of table 'notes'; "
+            + "did you mean 'not_null'?\n")
+        #expect(!FileManager.default.fileExists(atPath: stamp.path))
+    }
+
+    @Test func aMissingScriptIsAnErrorAtTheLineThatNamesIt() throws {
+        let space = try space()
+        try FileManager.default.removeItem(at: space.url.appendingPathComponent("upgrades/1.1.0.sql"))
+        // As the plugin runs it: the absolute path, which Xcode needs to show the line.
+        let result = try ReconcileCommand.run(["check", "--schema", space.schemaURL.path], in: space.url)
+        #expect(result.status == 2)
+        #expect(result.error == "\(space.schemaURL.path):8:10: error: upgrade script 'upgrades/1.1.0.sql' does not "
+            + "exist (paths are relative to the directory of the schema file)\n")
+    }
+
+    @Test func whatSQLiteRefusesIsAnErrorToo() throws {
+        let space = try space(Self.schema.replacingOccurrences(of: "default: ''", with: "check: 'length(title) >'"))
+        let result = try ReconcileCommand.run(["check"], in: space.url)
+        #expect(result.status == 2)
+        #expect(result.error.hasPrefix("schema.yaml:"))
+        #expect(result.error.contains(": error: "))
+    }
+
+    @Test func theAppsOwnCollationIsAWarning() throws {
+        let space = try space(Self.schema.replacingOccurrences(of: "default: ''", with: "collate: french"))
+        let stamp = stamp(in: space)
+        let result = try ReconcileCommand.run(["check", "--stamp", stamp.path], in: space.url)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.hasPrefix("schema.yaml:6:7: warning: column 'title' of table 'notes' uses the collation "
+            + "'french', which the reconcile command does not have: "))
+        #expect(result.error.split(separator: "\n").count == 1)
+        #expect(FileManager.default.fileExists(atPath: stamp.path))
+    }
+
+    @Test func theAppsOwnTokenizerIsAWarningThatSaysWhatWasLeftUnchecked() throws {
+        let space = try space("version: 1.0.0\ntables: {}\nvirtual_tables:\n  docs: fts5(body, tokenize = 'stemmer')\n")
+        let result = try ReconcileCommand.run(["check", "--format", "json"], in: space.url)
+        #expect(result.status == 0, "\(result.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(object["isComplete"] as? Bool == false)
+        #expect(object["version"] is NSNull)
+        let warnings = try #require(object["warnings"] as? [[String: Any]])
+        #expect(warnings.count == 1)
+        #expect(warnings.first?["line"] as? Int == 4)
+        let text = try ReconcileCommand.run(["check"], in: space.url)
+        #expect(text.status == 0)
+        #expect(text.error == "schema.yaml:4:3: warning: virtual table 'docs' uses the tokenizer 'stemmer', which the "
+            + "reconcile command does not have: it knows only SQLite's built-in tokenizers (unicode61, ascii, porter, "
+            + "trigram). The check stops there: the virtual tables after it, the views, the triggers and the upgrade "
+            + "scripts are left to the app's sync, which registers it in Reconciler.Options.prepareDatabase\n")
+        #expect(warnings.first?["description"] as? String == String(text.error.dropLast()))
+    }
+
+    @Test func theJSONSaysTheVersionAndTheScripts() throws {
+        let space = try space()
+        let result = try ReconcileCommand.run(["check", "--format", "json"], in: space.url)
+        #expect(result.status == 0, "\(result.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["schema", "version", "isComplete", "scripts", "warnings"])
+        #expect(object["schema"] as? String == "schema.yaml")
+        #expect(object["version"] as? String == "1.1.0")
+        #expect(object["isComplete"] as? Bool == true)
+        #expect(object["scripts"] as? [String] == ["upgrades/1.1.0.sql"])
+        #expect((object["warnings"] as? [Any])?.isEmpty == true)
+
+        try space.writeSchema(Self.schema.replacingOccurrences(of: "not_null", with: "not_nul"))
+        let failed = try ReconcileCommand.run(["check", "--format", "json"], in: space.url)
+        #expect(failed.status == 2)
+        let error = try #require(try JSONSerialization.jsonObject(with: Data(failed.output.utf8)) as? [String: Any])
+        #expect((error["error"] as? [String: Any])?["kind"] as? String == "invalidSchema")
+    }
+
+    @Test func aStampThatCannotBeWrittenFailsTheCheck() throws {
+        let space = try space()
+        try space.write("", to: "file")
+        let result = try ReconcileCommand.run(["check", "--stamp", "file/stamp.swift"], in: space.url)
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("error: cannot write the stamp file file/stamp.swift: "))
+    }
+}
