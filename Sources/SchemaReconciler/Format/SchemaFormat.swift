@@ -281,12 +281,11 @@ package enum SchemaFormat {
         static let columns = Key("columns", .columnList, required: true, "The child columns.")
         static let references = Key("references", .mapping(of: .foreignKeyReference), required: true,
                                     "The parent: a mapping with table and columns.")
-        static let onDelete = Key("on_delete", .action,
-                                  "ON DELETE: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION.")
-        static let onUpdate = Key("on_update", .action,
-                                  "ON UPDATE: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION.")
-        static let deferrable = Key("deferrable", .boolean, "DEFERRABLE INITIALLY DEFERRED: true or false.")
-        static let name = Key("name", .constraintName, constraintNameSummary)
+        // The same keys as a column's reference.
+        static let onDelete = Reference.onDelete
+        static let onUpdate = Reference.onUpdate
+        static let deferrable = Reference.deferrable
+        static let name = Reference.name
         static let all = [columns, references, onDelete, onUpdate, deferrable, name]
     }
 
