@@ -150,7 +150,7 @@ struct SyncPlanning {
 
     /// The most rows a plan counts in a table to make its decisions; a table with more is left
     /// out of ``Planner/Facts/rowCounts`` (it holds rows), so that planning never reads a big
-    /// table whole. The steps that will read it anyway are counted after (``countingRows(of:db:)``).
+    /// table whole. The steps that will read it anyway are counted after (``countingRows(of:liveNames:db:)``).
     static let rowCountLimit = 1_000
 
     /// The rows of each table whose change the plan depends on, by its name once renamed
