@@ -39,6 +39,7 @@ struct CheckCommand: ParsableCommand {
                 JSONOutput.print(CheckJSON.check(checked))
             } else {
                 for warning in checked.warnings { ErrorText.printLine(StandInText.checkWarning(warning)) }
+                for warning in checked.fileWarnings { ErrorText.printLine(checked.located(warning)) }
             }
             if let stamp { try Self.writeStamp(at: stamp) }
         }
@@ -94,6 +95,26 @@ struct SchemaCheck {
 
     /// Whether the whole file was checked.
     var isComplete: Bool { file != nil }
+
+    /// What the file says that a sync warns about too: upgrades that a database below every
+    /// key of `legacy.versions` would run again.
+    var fileWarnings: [SyncWarning] {
+        file.map { SyncWarning.fileWarnings($0, codeUpgrades: []) } ?? []
+    }
+
+    /// `warning` as a compiler prints it, at the line of the first upgrade it names.
+    ///
+    /// ```
+    /// schema.yaml:12:3: warning: upgrade 1.6.0 (upgrades/1.6.0.sql) is keyed at or below 1.53.0, …
+    /// ```
+    func located(_ warning: SyncWarning) -> String {
+        var place = schemaPath
+        if case .upgradesBelowLegacyMap(let upgrades, _) = warning, let first = upgrades.first,
+           let location = file?.locations[.upgrade(first.version)] {
+            place = location.description
+        }
+        return "\(place): warning: \(warning)"
+    }
 
     /// The upgrade scripts read, as schema.yaml names them.
     var scripts: [String] { file?.upgrades.flatMap(\.scripts).map(\.path) ?? [] }

@@ -4,8 +4,8 @@ import GRDB
 // MARK: - PlanExecutor
 
 /// Runs a plan inside the caller's transaction: the expand steps, the upgrades, the contract
-/// steps, then the checks (foreign keys, views and triggers, the resulting schema), then the
-/// stored state. It runs the plan as it is; only when the upgrades leave another schema than the
+/// steps, then the checks (foreign keys where the steps could have left rows without a parent,
+/// views and triggers, the resulting schema), then the stored state. It runs the plan as it is; only when the upgrades leave another schema than the
 /// plan expected (a code upgrade changed it) are the contract steps planned again, and the
 /// report says so.
 ///
@@ -34,6 +34,10 @@ struct PlanExecutor {
     func run(in db: Database) throws -> SyncReport {
         try refuseIfShortOfDiskSpace(in: db)
         var plan = plan
+        // A new database holds no row that a foreign key could miss.
+        var orphans = OrphanAudit(scope: prepared.isNewDatabase || plan.isEmpty ? .tables([]) : plan.foreignKeyCheck,
+                                  changes: plan.changes)
+        try orphans.countBefore(in: db)
         var statements: [String] = []
         var sessions = plan.editSessionVersions[...]
         try run(plan.expandSteps, in: db, statements: &statements, sessions: &sessions)
@@ -45,17 +49,14 @@ struct PlanExecutor {
         }
         try run(plan.contractSteps, in: db, statements: &statements, sessions: &sessions)
         progress?.enter(.checking)
-        // A new database holds no row that a foreign key could miss.
-        if !prepared.isNewDatabase && (!plan.isEmpty || prepared.state?.deferred.checksForeignKeys == true) {
-            try checkForeignKeys(plan.foreignKeyCheck, in: db)
-        }
+        let oldOrphans = try orphans.checkAfter(in: db)
         if !plan.isEmpty { try checkViewsAndTriggers(in: db) }
         // A new database ran only the declared statements, which the loader had SQLite accept
         // (and which read back as declared: the round-trip tests hold that); an existing one is
         // read again and compared with the file, but for what waits.
         let kept = prepared.isNewDatabase ? [] : try verify(in: db, deferred: plan.deferred.steps)
         let warnings = plan.warnings.filter { if case .undeclared = $0 { false } else { true } }
-        let finalWarnings = kept.map(SyncWarning.undeclared) + warnings
+        let finalWarnings = kept.map(SyncWarning.undeclared) + warnings + oldOrphans.map(SyncWarning.orphanRows)
         progress?.enter(.recording)
         try StoredState(version: plan.toVersion, fingerprint: planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
                         scriptPaths: planning.file.upgrades.flatMap(\.scripts).map(\.path),
@@ -174,19 +175,6 @@ struct PlanExecutor {
     }
 
     // MARK: Checks
-
-    /// `PRAGMA foreign_key_check` where `scope` says, after the steps, so that it sees the
-    /// schema they leave: it must be clean. Refuses with the first foreign key that has rows
-    /// referencing missing parent rows, and their count.
-    private func checkForeignKeys(_ scope: ForeignKeyCheck, in db: Database) throws {
-        let counts = switch scope {
-        case .wholeDatabase: try ForeignKeyViolationCount.all(in: db)
-        case .tables(let tables): try ForeignKeyViolationCount.all(in: db, tables: tables)
-        }
-        if let first = counts.first {
-            throw ReconcileError.foreignKeyViolation(first)
-        }
-    }
 
     /// Refuses to leave a view or trigger that worked before the sync unable to compile.
     private func checkViewsAndTriggers(in db: Database) throws {

@@ -28,9 +28,9 @@ struct PreparedPlan {
 }
 
 private extension DeferredWork {
-    /// Whether `other` is this record, as stored: the same steps and the same pending check.
+    /// Whether `other` is this record, as stored: the same steps.
     func isRecorded(as other: DeferredWork) -> Bool {
-        checksForeignKeys == other.checksForeignKeys && steps.map(\.action) == other.steps.map(\.action)
+        steps.map(\.action) == other.steps.map(\.action)
             && steps.map(\.statements) == other.steps.map(\.statements)
     }
 }

@@ -109,8 +109,15 @@ package struct StoredState: Sendable, Equatable {
         }
         // Stored only while something waits. One that cannot be read still says so.
         if let text = values["deferred"] {
-            deferred = (try? JSONDecoder().decode(DeferredWork.self, from: Data(text.utf8))) ?? DeferredWork(checksForeignKeys: true)
+            deferred = (try? JSONDecoder().decode(DeferredWork.self, from: Data(text.utf8))) ?? Self.unreadableDeferredWork
         }
+    }
+
+    /// What a record of deferred work that cannot be read stands for: something waits.
+    private static var unreadableDeferredWork: DeferredWork {
+        var work = DeferredWork()
+        work.isUnreadable = true
+        return work
     }
 
     // MARK: Writing

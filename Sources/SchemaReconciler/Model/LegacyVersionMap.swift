@@ -89,6 +89,33 @@ package struct LegacyVersionMap: Sendable, Equatable {
         return .placed(LegacyRecord(source: source, record: .number(record), key: .number(match.0), version: match.1))
     }
 
+    // MARK: Upgrades a record below every key runs again
+
+    /// The entry of the lowest key of a numeric source: a record below it is placed at 0.0.0,
+    /// so that every upgrade runs on its database. Nil for migration identifiers, which the
+    /// map must list (one it does not is refused).
+    package var lowestEntry: Entry? {
+        guard source.isNumeric else { return nil }
+        return entries.filter { if case .number = $0.key { true } else { false } }
+            .min { lhs, rhs in
+                guard case .number(let left) = lhs.key, case .number(let right) = rhs.key else { return false }
+                return left < right
+            }
+    }
+
+    /// The upgrades of `upgrades` keyed at or below the version of the lowest key: a database
+    /// whose record is below that key runs them, though the old tool's releases that shipped
+    /// them may have run them already. Its records are not mapped, so the sync cannot tell.
+    ///
+    /// ```swift
+    /// // legacy: { source: user_version, versions: { 53: 1.53.0 } }, an upgrade keyed 1.6.0
+    /// map.upgradesRunBelowLowestKey(upgrades) // [upgrade 1.6.0: upgrades/1.6.0.sql]
+    /// ```
+    package func upgradesRunBelowLowestKey(_ upgrades: [Upgrade]) -> [Upgrade] {
+        guard let lowest = lowestEntry else { return [] }
+        return upgrades.filter { $0.version <= lowest.version }
+    }
+
     /// The highest version among the identifiers present, the last one listed among equals;
     /// every one must be listed.
     private func placeIdentifiers(_ records: [LegacyRecord.Value]) -> Placement {

@@ -1,8 +1,7 @@
 // MARK: - DeferredWork
 
 /// What a sync left for later, as ``Reconciler/Options/deferring`` allowed: the steps that wait
-/// for `finishDeferredWork(databaseAt:)`, and whether the foreign keys of the
-/// tables the sync did not touch are still to be checked.
+/// for `finishDeferredWork(databaseAt:)`.
 ///
 /// ```swift
 /// let status = try reconciler.status(databaseAt: path)
@@ -12,20 +11,23 @@
 public struct DeferredWork: Sendable, Hashable, Codable {
     /// The steps that wait, in the order they will run.
     public var steps: [Step]
-    /// Whether `PRAGMA foreign_key_check` over the whole database waits: a sync that defers
-    /// ``Hazard/Kind/scansRows`` checks only the tables its steps could have left with rows
-    /// that reference a missing parent.
-    public var checksForeignKeys: Bool
+
+    /// Whether a record of deferred work was found that this version of the library cannot
+    /// read: something waits, and the next sync that lets nothing wait plans it again.
+    package var isUnreadable = false
 
     /// Creates a value.
-    public init(steps: [Step] = [], checksForeignKeys: Bool = false) {
+    public init(steps: [Step] = []) {
         self.steps = steps
-        self.checksForeignKeys = checksForeignKeys
     }
 
     /// Whether nothing waits.
-    public var isEmpty: Bool { steps.isEmpty && !checksForeignKeys }
+    public var isEmpty: Bool { steps.isEmpty && !isUnreadable }
 
     /// The hazards of the steps that wait.
     public var hazards: [Hazard] { steps.flatMap(\.hazards) }
+
+    private enum CodingKeys: String, CodingKey {
+        case steps
+    }
 }

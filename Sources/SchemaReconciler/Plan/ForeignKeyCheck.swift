@@ -1,6 +1,7 @@
 // MARK: - ForeignKeyCheck
 
-/// Where a sync runs `PRAGMA foreign_key_check` once its steps ran.
+/// Where a sync runs `PRAGMA foreign_key_check`, before its steps and after them: it refuses
+/// only the rows it made, and never reads a table its steps cannot affect.
 ///
 /// ```swift
 /// switch plan.foreignKeyCheck {
@@ -9,10 +10,11 @@
 /// }
 /// ```
 public enum ForeignKeyCheck: Sendable, Hashable, Codable {
-    /// Every table, so that the database as a whole is clean after the sync: the default.
+    /// Every table: the sync runs upgrades with foreign key enforcement off, which could leave
+    /// rows without a parent anywhere, or it finishes the last of the deferred work.
     case wholeDatabase
     /// Only these tables: the ones the plan's steps could have left with rows that reference a
-    /// missing parent row. A plain `ADD COLUMN` leaves none.
+    /// missing parent row. A plain `ADD COLUMN` leaves none: the list is empty.
     case tables([String])
 }
 

@@ -29,8 +29,9 @@ public struct Plan: Sendable, Codable {
     /// What waits for `finishDeferredWork(databaseAt:)`: the steps that
     /// ``Reconciler/Options/deferring`` let wait, and any left by an earlier sync.
     public var deferred = DeferredWork()
-    /// Where the sync checks foreign keys once its steps ran.
-    public var foreignKeyCheck = ForeignKeyCheck.wholeDatabase
+    /// Where the sync checks foreign keys once its steps ran: no table until a step could leave
+    /// rows without a parent.
+    public var foreignKeyCheck = ForeignKeyCheck.tables([])
     /// Where ``fromVersion`` came from, for a database never synced whose old migration tool's
     /// record schema.yaml's `legacy` section maps; nil otherwise.
     ///

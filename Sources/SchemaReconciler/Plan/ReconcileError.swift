@@ -48,8 +48,9 @@ public enum ReconcileError: Error, Sendable {
     case stepFailed(Step, statement: String, error: DatabaseError)
     /// Existing rows do not satisfy constraints the sync adds.
     case dataDoesNotFit([DataViolation])
-    /// After the steps, rows reference missing parent rows: `PRAGMA foreign_key_check` must be
-    /// clean after a sync that changes anything, whether the rows were there before or not.
+    /// After the steps, more rows reference a missing parent row through this foreign key than
+    /// before them: the sync made them (it copied a table and lost a parent row, or an upgrade
+    /// wrote them). The count is how many more. Rows that were there before never stop a sync.
     case foreignKeyViolation(ForeignKeyViolationCount)
     /// Views or triggers that worked before the sync would no longer compile after it.
     case brokenObjects([BrokenObject])

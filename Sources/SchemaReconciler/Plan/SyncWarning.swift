@@ -29,11 +29,24 @@ public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
     /// will fail there, with SQLite's message.
     case stepWillFail(Step, message: String)
     /// Rows that the sync would refuse, unless an upgrade it runs first fixes them: rows that a
-    /// constraint the sync adds would refuse, or that reference missing parent rows (after a
-    /// sync that changes anything, `PRAGMA foreign_key_check` must be clean; an app that ran
-    /// with foreign keys off may have such rows). A dry run and a status count them; a sync
-    /// refuses with an error.
+    /// constraint the sync adds would refuse. A dry run and a status count them; a sync refuses
+    /// with an error.
     case rowsWillNotFit(DataViolation)
+    /// Rows that reference a missing parent row and were there before the sync: an app that ran
+    /// with foreign keys off may have written them. The sync did not make them, so they never
+    /// stop it; it keeps them, and says how many there are.
+    ///
+    /// A sync counts them only in the tables its steps could affect; a dry run and `--check`
+    /// also in the rest of a small file; a status everywhere.
+    case orphanRows(ForeignKeyViolationCount)
+    /// Upgrades keyed at or below the version of the lowest record that schema.yaml's
+    /// `legacy.versions` maps (`lowest`): a database never synced whose record is below it is
+    /// placed at 0.0.0 and runs them, though the releases that shipped them may have run them
+    /// already. Map the records of those releases too.
+    case upgradesBelowLegacyMap([Upgrade], lowest: LegacyRecord)
+    /// A dry run did not count the rows that reference a missing parent outside the tables the
+    /// sync would check: that reads the whole file, of `databaseBytes` bytes. A status counts them.
+    case orphanRowsNotCounted(databaseBytes: Int64)
 
     public var description: String {
         switch self {
@@ -55,8 +68,43 @@ public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
                 + "list it under \(list), or change it"
         case .stepWillFail(let step, let message):
             return "SQLite refuses a step even without rows, so the sync will fail there: \(step): \(message)"
+        case .upgradesBelowLegacyMap(let upgrades, let lowest):
+            let list = upgrades.map { "\($0.version) (\($0.name))" }.joined(separator: ", ")
+            return "upgrade\(upgrades.count == 1 ? " \(list) is" : "s \(list) are") keyed at or below \(lowest.version), "
+                + "the lowest version legacy.versions maps (\(lowest.source) \(lowest.record)): a database never synced whose "
+                + "\(lowest.source) is below \(lowest.record) is placed at 0.0.0 and runs \(upgrades.count == 1 ? "it" : "them"), "
+                + "even if the release that shipped \(upgrades.count == 1 ? "it" : "them") ran \(upgrades.count == 1 ? "it" : "them") "
+                + "already; under legacy.versions, map the \(lowest.source) of the releases that shipped "
+                + (upgrades.count == 1 ? "it" : "them")
+        case .orphanRows(let count):
+            return "\(count): they were there before this sync, which keeps them; fix or delete them when you can"
+        case .orphanRowsNotCounted(let bytes):
+            return "rows that reference a missing parent were not counted outside the tables this sync checks: "
+                + "that reads the whole file (\(ByteCount.text(bytes))); a status counts them"
         case .rowsWillNotFit(let violation):
             return "the sync will refuse these rows unless an upgrade fixes them first: \(violation)"
         }
+    }
+}
+
+// MARK: - Warnings about the file
+
+extension SyncWarning {
+    /// What the file says that a sync, a dry run, a status and `reconcile check` warn about,
+    /// with or without a database: upgrades (scripts and `codeUpgrades`) that a database below
+    /// every key of `legacy.versions` would run again.
+    ///
+    /// ```swift
+    /// for warning in SyncWarning.fileWarnings(file, codeUpgrades: []) { print("warning:", warning) }
+    /// ```
+    package static func fileWarnings(_ file: SchemaFile, codeUpgrades: [Upgrade]) -> [SyncWarning] {
+        guard let legacy = file.legacy, let lowest = legacy.lowestEntry else { return [] }
+        let scripts = file.upgrades.flatMap { upgrade in
+            upgrade.scripts.map { Upgrade(version: upgrade.version, name: $0.path, kind: .script) }
+        }
+        let upgrades = legacy.upgradesRunBelowLowestKey(scripts + codeUpgrades)
+        guard !upgrades.isEmpty else { return [] }
+        let record = LegacyRecord(source: legacy.source, record: lowest.key, key: lowest.key, version: lowest.version)
+        return [.upgradesBelowLegacyMap(upgrades, lowest: record)]
     }
 }

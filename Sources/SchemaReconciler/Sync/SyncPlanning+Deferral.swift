@@ -49,13 +49,12 @@ extension SyncPlanning {
 
     // MARK: Foreign keys
 
-    /// Where the sync checks foreign keys: the whole database, unless it lets row scans wait
-    /// (or finishes deferred work with more to come), and then only the tables its steps could
-    /// leave with orphans; the whole database again when it runs upgrades with foreign key
-    /// enforcement off, since the scripts could leave orphans anywhere.
+    /// Where the sync checks foreign keys: only the tables its steps could leave with rows that
+    /// reference a missing parent, so that it never reads a table its steps cannot affect. The
+    /// whole database when it runs upgrades with foreign key enforcement off, since the scripts
+    /// could leave orphans anywhere, and when it finishes the last of the deferred work.
     func foreignKeyCheck(of plan: Plan, remaining: Bool, live: Schema, db: Database) throws -> ForeignKeyCheck {
-        let scoped = finishing ? remaining : options.deferring.contains(.scansRows)
-        guard scoped else { return .wholeDatabase }
+        if finishing && !remaining { return .wholeDatabase }
         if !plan.upgrades.isEmpty {
             let enforced = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
             if !enforced || plan.requiresForeignKeysOff { return .wholeDatabase }

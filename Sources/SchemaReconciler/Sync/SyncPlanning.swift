@@ -52,7 +52,9 @@ struct SyncPlanning {
         } else {
             kept = try planExisting(&plan, drop: drop, catalog: catalog, live: live, db: db)
         }
+        let codeUpgrades = codeUpgrades.map { Upgrade(version: $0.version, name: $0.name, kind: .code) }
         plan.warnings = kept.map(SyncWarning.undeclared) + plan.warnings + fileWarnings(state: state)
+            + SyncWarning.fileWarnings(file, codeUpgrades: codeUpgrades)
             + catalog.reservedTables.filter { $0.sqlName.hasPrefix(Planner.temporaryPrefix) }.map(SyncWarning.leftoverTable)
         return PreparedPlan(plan: plan, state: state, drop: drop, isNewDatabase: isNew, acceptsNewerDatabase: acceptsNewer)
     }
@@ -111,7 +113,6 @@ struct SyncPlanning {
         }
         plan.steps = try countingRows(of: plan.steps, liveNames: renames.liveNames, db: db)
         plan.foreignKeyCheck = try foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed, db: db)
-        plan.deferred.checksForeignKeys = plan.foreignKeyCheck != .wholeDatabase
         plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: rehearsed, db: db)
         return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
     }
@@ -259,28 +260,39 @@ extension SyncPlanning {
 
 extension SyncPlanning {
     /// For a dry run or a status, which only read: counts now the rows the sync would refuse,
-    /// and warns about them, so that they are known before a sync stops at them.
-    ///
-    /// - The rows each step's checks would find when the sync runs it, where the rows then are
-    ///   the rows now: no upgrade runs before the step, and no table or column is renamed. A
-    ///   check SQLite cannot run yet (on a column an earlier step adds) is left to the sync.
-    /// - The rows that reference missing parent rows through a foreign key the sync keeps, where
-    ///   the sync will check them (``Plan/foreignKeyCheck``): after a sync that changes anything,
-    ///   `PRAGMA foreign_key_check` must be clean there.
-    ///
-    /// A sync with nothing to do checks nothing.
-    func countRowsThatWouldNotFit(in plan: inout Plan, db: Database) {
-        guard !plan.isEmpty, plan.fromVersion != nil else { return }
-        var found = plan.renamesSomething ? [] : stepViolations(of: plan, db: db)
-        var tables: [String]?
-        if case .tables(let scope) = plan.foreignKeyCheck { tables = scope }
-        let counts = (try? ForeignKeyViolationCount.all(in: db, tables: tables, skippingUncheckable: true)) ?? []
-        for count in counts.map({ $0.renamed(by: plan.changes) }) where !plan.removesForeignKey(of: count) {
-            let violation = DataViolation(table: count.table, constraint: .foreignKey(columns: count.columns, parent: count.parent),
-                                          rows: count.rows)
-            if !found.contains(violation) { found.append(violation) }
+    /// and warns about them, so that they are known before a sync stops at them: the rows each
+    /// step's checks would find when the sync runs it, where the rows then are the rows now (no
+    /// upgrade runs before the step, and no table or column is renamed). A check SQLite cannot
+    /// run yet (on a column an earlier step adds) is left to the sync. Then the rows that
+    /// reference a missing parent already (``orphanWarnings(for:in:everyTable:)``).
+    func countRowsThatWouldNotFit(in plan: inout Plan, db: Database, everyTable: Bool) {
+        guard plan.fromVersion != nil else { return }
+        if !plan.isEmpty && !plan.renamesSomething {
+            plan.warnings += stepViolations(of: plan, db: db).map(SyncWarning.rowsWillNotFit)
         }
-        plan.warnings += found.map(SyncWarning.rowsWillNotFit)
+        plan.warnings += Self.orphanWarnings(for: plan, in: db, everyTable: everyTable)
+    }
+
+    /// The size up to which a database is small enough for a dry run to count the rows that
+    /// reference a missing parent in every table, the ones the sync leaves alone included: a
+    /// read of 8 MiB costs a few milliseconds.
+    static let cheapOrphanCountLimit: Int64 = 8 << 20
+
+    /// The rows that reference a missing parent row now, through a foreign key the sync keeps,
+    /// as warnings (``SyncWarning/orphanRows(_:)``): where the sync will check (``Plan/foreignKeyCheck``),
+    /// and in every other table too when `everyTable` or when the file is small
+    /// (``cheapOrphanCountLimit``). Where it is not, a warning says they were not counted.
+    static func orphanWarnings(for plan: Plan, in db: Database, everyTable: Bool) -> [SyncWarning] {
+        var tables: [String]?
+        var notCounted: Int64?
+        if case .tables(let scope) = plan.foreignKeyCheck, !everyTable,
+           let bytes = try? PageUsage(db, measuringObjects: false).usedBytes, bytes > cheapOrphanCountLimit {
+            tables = scope
+            notCounted = plan.isEmpty ? nil : bytes
+        }
+        let counts = (try? ForeignKeyViolationCount.all(in: db, tables: tables, skippingUncheckable: true)) ?? []
+        let kept = counts.map { $0.renamed(by: plan.changes) }.filter { !plan.removesForeignKey(of: $0) }
+        return kept.map(SyncWarning.orphanRows) + (notCounted.map { [.orphanRowsNotCounted(databaseBytes: $0)] } ?? [])
     }
 
     /// What the checks of the steps that run before any upgrade find now.
@@ -322,25 +334,6 @@ private extension Plan {
                 return false
             }
         }
-    }
-}
-
-private extension ForeignKeyViolationCount {
-    /// The count under the names `changes` give its table, columns and parent.
-    func renamed(by changes: [Change]) -> ForeignKeyViolationCount {
-        var count = self
-        for change in changes {
-            switch change {
-            case .renameTable(let from, let to):
-                if count.table.isSameName(as: from) { count.table = to }
-                if count.parent.isSameName(as: from) { count.parent = to }
-            case .renameColumn(let table, let from, let to) where count.table.isSameName(as: table):
-                count.columns = count.columns.map { $0.isSameName(as: from) ? to : $0 }
-            default:
-                continue
-            }
-        }
-        return count
     }
 }
 

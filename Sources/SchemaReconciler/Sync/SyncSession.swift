@@ -193,13 +193,19 @@ struct SyncSession {
     /// The plan a sync through `reader` would run; reads only.
     func plan(_ reader: any DatabaseReader) throws -> Plan {
         try Self.reporting(path: reader.path, cancellation: cancellation) {
-            if let state = try upToDateState(reader) { return state.plan }
+            if let state = try upToDateState(reader) {
+                // What the last sync counted is replaced by what there is now.
+                var plan = state.plan
+                plan.warnings.removeAll { if case .orphanRows = $0 { true } else { false } }
+                plan.warnings += try reader.read { db in SyncPlanning.orphanWarnings(for: plan, in: db, everyTable: false) }
+                return plan
+            }
             let file = try reconciler.loadedSchema()
             return try reader.read { db in
                 try cancellation.interrupting(db) {
                     let planning = reconciler.planning(file)
                     var plan = try planning.prepare(db).plan
-                    planning.countRowsThatWouldNotFit(in: &plan, db: db)
+                    planning.countRowsThatWouldNotFit(in: &plan, db: db, everyTable: false)
                     return plan
                 }
             }

@@ -96,7 +96,7 @@ extension Reconciler {
         do {
             let planning = planning(file)
             var plan = try planning.prepare(db).plan
-            planning.countRowsThatWouldNotFit(in: &plan, db: db)
+            planning.countRowsThatWouldNotFit(in: &plan, db: db, everyTable: true)
             status.pendingUpgrades = plan.upgrades
             status.legacyRecord = plan.legacyRecord
             status.pendingSteps = plan.steps

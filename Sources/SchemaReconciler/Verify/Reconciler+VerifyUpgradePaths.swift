@@ -26,6 +26,8 @@ extension Reconciler {
     /// }
     /// ```
     ///
+    /// The paths are verified, and reported, in version order (``SchemaRelease/isOrderedBefore(_:_:)``).
+    ///
     /// - Throws: ``ReconcileError`` when the current schema file is invalid, or cannot build a
     ///   new database itself. What goes wrong on a path is in the report, not thrown.
     public func verifyUpgradePaths(from releases: [SchemaRelease], rowsPerTable: Int = 4) throws -> UpgradePathReport {
@@ -36,7 +38,7 @@ extension Reconciler {
         current.options.deferring = []
         let expected = try current.newDatabaseSchema()
         var results: [UpgradePathResult] = []
-        for release in releases {
+        for release in releases.sorted(by: SchemaRelease.isOrderedBefore) {
             results.append(try SyncSession.reporting(path: release.source) {
                 try current.verifyPath(from: release, file: file, expected: expected, rowsPerTable: max(1, rowsPerTable))
             })
@@ -100,6 +102,7 @@ extension Reconciler {
         result.problems += try queue.read { db in
             try schemaProblems(expected: expected, keeping: release.predatesThePackage ? Self.legacyRecordTables(of: file) : [], in: db)
                 + GeneratedValueCheck(file: file, recorder: recorder).problems(before, in: db)
+                + ForeignKeyViolationCount.all(in: db, skippingUncheckable: true).map(UpgradePathProblem.orphanRows)
         }
         result.problems += try secondSyncProblems(queue, file: file)
         return result

@@ -117,8 +117,21 @@ public struct SchemaRelease: Sendable {
         if releases.isEmpty {
             throw SchemaError.unreadable(path: path, reason: "it holds no release's schema file (*.yaml, */schema.yaml or *.sql)")
         }
-        return releases.sorted { a, b in
-            a.predatesThePackage != b.predatesThePackage ? a.predatesThePackage : (a.version, a.source) < (b.version, b.source)
-        }
+        return releases.sorted(by: SchemaRelease.isOrderedBefore)
+    }
+
+    // MARK: Order
+
+    /// Whether `a` comes before `b` in a history: the releases that predate the package first,
+    /// then by the version each declares; among equals, by source, whose numbers compare as
+    /// numbers (`1.5.0.sql` before `1.49.0.sql`).
+    ///
+    /// ```swift
+    /// let ordered = releases.sorted(by: SchemaRelease.isOrderedBefore)
+    /// ```
+    package static func isOrderedBefore(_ a: SchemaRelease, _ b: SchemaRelease) -> Bool {
+        if a.predatesThePackage != b.predatesThePackage { return a.predatesThePackage }
+        if a.version != b.version { return a.version < b.version }
+        return NaturalOrder.isOrderedBefore(a.source, b.source)
     }
 }

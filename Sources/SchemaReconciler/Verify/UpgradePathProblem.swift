@@ -26,6 +26,10 @@ public enum UpgradePathProblem: Sendable, CustomStringConvertible {
     case upgradesNotRun([Upgrade])
     /// A second sync right after the first still had something to do.
     case secondSyncNotIdle(steps: [Step], upgrades: [Upgrade])
+    /// After the sync, rows of the release reference a missing parent row: every row verify
+    /// writes has its parent, so the sync or an upgrade lost it. Checked over the whole
+    /// database, where a sync checks only the tables its steps could affect.
+    case orphanRows(ForeignKeyViolationCount)
 
     // MARK: Where
 
@@ -38,6 +42,8 @@ public enum UpgradePathProblem: Sendable, CustomStringConvertible {
             return changes.first?.table ?? undeclared.first.map { $0.kind == .column || $0.kind == .index ? $0.table ?? $0.name : $0.name }
         case .rowsLost(let table, _, _, _), .valuesLost(let table, _, _, _, _, _):
             return table
+        case .orphanRows(let count):
+            return count.table
         case .upgradesNotRun, .secondSyncNotIdle:
             return nil
         }
@@ -50,6 +56,8 @@ public enum UpgradePathProblem: Sendable, CustomStringConvertible {
             return error.subject.column
         case .valuesLost(_, let column, _, _, _, _):
             return column
+        case .orphanRows(let count):
+            return count.columns.first
         case .schemaDiffers(let changes, let undeclared):
             if let change = changes.first {
                 switch change {
@@ -99,6 +107,10 @@ public enum UpgradePathProblem: Sendable, CustomStringConvertible {
         case .secondSyncNotIdle(let steps, let upgrades):
             return "a second sync still had work to do: "
                 + (steps.map(\.description) + upgrades.map(\.description)).joined(separator: "; ")
+        case .orphanRows(let count):
+            return "after the sync, \(count.rows) row\(count.rows == 1 ? "" : "s") reference\(count.rows == 1 ? "s" : "") "
+                + "missing rows of \(count.parent) (FOREIGN KEY (\(count.columns.joined(separator: ", "))) REFERENCES \(count.parent)), "
+                + "though every row verify wrote had its parent"
         }
     }
 }

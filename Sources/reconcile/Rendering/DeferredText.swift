@@ -8,7 +8,6 @@ import SchemaReconciler
 /// ```
 /// deferred until `reconcile finish`:
 ///   drop column books.body (listed under drop)
-///   check foreign keys in every table
 /// ```
 struct DeferredText {
     let deferred: DeferredWork
@@ -21,7 +20,6 @@ struct DeferredText {
         guard !deferred.isEmpty else { return [] }
         var lines = ["deferred until `reconcile finish`:"]
         lines += deferred.steps.map { "  \($0)" }
-        if deferred.checksForeignKeys { lines.append("  check foreign keys in every table") }
         return lines
     }
 }

@@ -103,7 +103,6 @@ import Testing
         #expect(report.plan.steps.allSatisfy { $0.method != .rebuild })
         #expect(!report.plan.steps.contains { if case .createIndex = $0.action { true } else { false } })
         #expect(Set(report.plan.deferred.steps.compactMap(\.table)) == ["authors", "books", "notes"])
-        #expect(report.plan.deferred.checksForeignKeys)
         let columns = try space.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_table_info('notes')") }
         #expect(columns.contains("pinned"))
         // The new app's INSERT, which names none of the columns that wait, succeeds.
@@ -230,7 +229,7 @@ import Testing
         let space = try Self.databaseAtVersion1()
         let report = try space.sync()
         #expect(report.plan.deferred.isEmpty)
-        #expect(report.plan.foreignKeyCheck == .wholeDatabase)
+        #expect(report.plan.foreignKeyCheck == .tables(["books", "notes"]))
         #expect(try space.read { try String.fetchOne($0, sql: "SELECT value FROM _reconciler_state WHERE key = 'deferred'") } == nil)
     }
 
@@ -275,32 +274,51 @@ import Testing
         return space
     }
 
-    @Test func aPlainSyncChecksTheWholeDatabaseAsTheFormatPromises() throws {
+    /// The format's step 6: an orphan the sync could not have made never stops it, and the sync
+    /// does not read the table it is in.
+    @Test func anOrphanInATableTheSyncDoesNotTouchDoesNotStopIt() throws {
         let space = try Self.databaseWithAnOrphan()
-        let bytes = try space.fileBytes()
-        #expect {
-            try space.sync()
-        } throws: { error in
-            guard case ReconcileError.foreignKeyViolation(let count) = error else { return false }
-            return count.table == "orders" && count.rows == 1
-        }
-        #expect(try space.fileBytes() == bytes)
+        let orphan = ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.foreignKeyCheck == .tables([]))
+        #expect(plan.warnings == [.orphanRows(orphan)])
+
+        let report = try space.sync()
+        #expect(report.didChange)
+        #expect(report.plan.foreignKeyCheck == .tables([]))
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_table_info('settings')") } == ["key", "value"])
+        #expect(try space.read { try Int.fetchOne($0, sql: "SELECT customer_id FROM orders") } == 42)
+        let status = try space.reconciler().status(databaseAt: space.databasePath)
+        #expect(status.isInSync)
+        #expect(status.warnings == [.orphanRows(orphan)])
     }
 
-    @Test func withRowScansDeferredAnAddColumnChecksNothingAndTheWholeCheckWaits() throws {
+    /// In a file too big to read whole cheaply, the dry run counts only where the sync will,
+    /// and says that the rest was not counted; the status counts everywhere.
+    @Test func theDryRunOfABigFileCountsOnlyWhereTheSyncChecks() throws {
         let space = try Self.databaseWithAnOrphan()
-        let report = try space.sync(Reconciler.Options(deferring: [.scansRows]))
-        #expect(report.plan.foreignKeyCheck == .tables([]))
-        #expect(report.plan.deferred == DeferredWork(checksForeignKeys: true))
+        try space.execute("CREATE TABLE ballast (data BLOB); INSERT INTO ballast VALUES (zeroblob(9000000))")
+        let orphan = ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(!plan.warnings.contains(.orphanRows(orphan)))
+        #expect(plan.warnings.contains { if case .orphanRowsNotCounted(let bytes) = $0 { bytes > 9_000_000 } else { false } })
+        #expect(try space.reconciler().status(databaseAt: space.databasePath).warnings.contains(.orphanRows(orphan)))
+    }
 
-        #expect {
-            try space.reconciler().finishDeferredWork(databaseAt: space.databasePath)
-        } throws: { error in
-            guard case ReconcileError.foreignKeyViolation(let count) = error else { return false }
-            return count.table == "orders" && count.parent == "customers"
-        }
-        try space.execute("INSERT INTO customers VALUES (42)")
-        try space.reconciler().finishDeferredWork(databaseAt: space.databasePath)
+    @Test func withRowScansDeferredTheOrphanWaitsForNothingAndFinishCountsIt() throws {
+        let space = try Self.databaseWithAnOrphan()
+        try space.writeSchema(Self.schema.replacingOccurrences(of: "version: 1.0.0", with: "version: 1.1.0")
+            + "\n      value: TEXT\n    indexes:\n      settings_by_value: [value]\n")
+        try space.execute("INSERT INTO settings VALUES ('a')")
+        let report = try space.sync(Reconciler.Options(deferring: [.buildsIndex]))
+        #expect(report.plan.foreignKeyCheck == .tables([]))
+        #expect(report.plan.deferred.steps.map(\.description) == ["create index settings_by_value on settings"])
+
+        // Finishing counts the whole database with its last table: the orphan is kept, and said.
+        let finished = try space.reconciler().finishDeferredWork(databaseAt: space.databasePath)
+        #expect(finished.plan.foreignKeyCheck == .wholeDatabase)
+        #expect(finished.warnings.contains(.orphanRows(ForeignKeyViolationCount(table: "orders", columns: ["customer_id"],
+                                                                                 parent: "customers", rows: 1))))
         #expect(try space.reconciler().status(databaseAt: space.databasePath).isInSync)
     }
 
@@ -315,7 +333,7 @@ import Testing
         #expect(plan.deferred.steps.contains { $0.table == "orders" })
 
         let checked = try space.reconciler(Reconciler.Options(deferring: [.dropsData])).plan(databaseAt: space.databasePath)
-        #expect(checked.foreignKeyCheck == .wholeDatabase)
+        #expect(checked.foreignKeyCheck == .tables(["orders"]))
         #expect(throws: ReconcileError.self) { try space.sync(Reconciler.Options(deferring: [.dropsData])) }
     }
 }

@@ -3,10 +3,10 @@ import GRDB
 import Testing
 @testable import SchemaReconciler
 
-/// Rows that reference missing parent rows: after a sync that changes anything,
-/// `PRAGMA foreign_key_check` must be clean. A foreign key the sync adds is counted before the
-/// edit, the check after the steps sees the schema they leave, and a dry run or a status counts
-/// the rows a sync would refuse (apps that ran with foreign keys off often have some).
+/// Rows that reference missing parent rows. A sync refuses the ones it made, where its steps could
+/// have made them: a foreign key it adds is counted before the edit, and the check after the
+/// steps sees the schema they leave. Rows that were there before (apps that ran with foreign keys
+/// off often have some) never stop it: the sync, a dry run and a status say how many there are.
 @Suite struct ForeignKeyCheckTests {
     /// Customers and orders; `orders.customer_id` references customers when `referenced`.
     static func schema(referenced: Bool, version: String = "1.0.0", extra: String = "") -> String {
@@ -106,25 +106,25 @@ import Testing
 
     // MARK: Rows that were there before
 
-    @Test func oldOrphansElsewhereAreFoundByTheDryRunAndRefusedBySyncUntilAnUpgradeFixesThem() throws {
+    @Test func oldOrphansElsewhereAreNamedByTheDryRunAndTheStatusAndNeverStopTheSync() throws {
         let space = try Self.ordersWithAnOrphan(referenced: true)
         try space.writeSchema(Self.schema(referenced: true, version: "1.1.0", extra: "\n      email: TEXT"))
-        let orphan = ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
-        let warning = SyncWarning.rowsWillNotFit(DataViolation(table: "orders", constraint: .foreignKey(
-            columns: ["customer_id"], parent: "customers"), rows: 1))
+        let warning = SyncWarning.orphanRows(ForeignKeyViolationCount(table: "orders", columns: ["customer_id"],
+                                                                      parent: "customers", rows: 1))
         #expect(try space.reconciler().plan(databaseAt: space.databasePath).warnings == [warning])
         #expect(try space.reconciler().status(databaseAt: space.databasePath).warnings == [warning])
-        try space.expectFailedSync { error in
-            guard case .foreignKeyViolation(let count) = error else { return false }
-            return count == orphan
-        }
+        let text = "table orders: 1 row references missing rows of customers (FOREIGN KEY (customer_id) REFERENCES "
+            + "customers): they were there before this sync, which keeps them; fix or delete them when you can"
+        #expect(try ReconcileCommand.run(["--dry-run"], in: space.url).output.contains("-- warning: " + text))
+        let check = try ReconcileCommand.run(["--check"], in: space.url)
+        #expect(check.status == 4)
+        #expect(check.output.contains("  warning: " + text))
 
-        try space.write("DELETE FROM orders WHERE customer_id NOT IN (SELECT id FROM customers);\n", to: "upgrades/1.1.0.sql")
-        try space.writeSchema(Self.schema(referenced: true, version: "1.1.0", extra: "\n      email: TEXT")
-            + "\nupgrades:\n  1.1.0: upgrades/1.1.0.sql\n")
         let report = try space.sync()
-        #expect(report.warnings.isEmpty)
-        #expect(try space.foreignKeyProblems().isEmpty)
+        #expect(report.didChange)
+        #expect(try space.foreignKeyProblems().count == 1)
+        #expect(try space.reconciler().status(databaseAt: space.databasePath).warnings == [warning])
+        #expect(try ReconcileCommand.run(["status"], in: space.url).output.contains(text))
     }
 
     /// A foreign key the sync removes no longer holds the rows to anything.
@@ -135,15 +135,33 @@ import Testing
         #expect(try space.sync().didChange)
     }
 
-    @Test func aTableWhoseRowsTheSyncCopiesMustHaveNoOrphans() throws {
+    /// A copy keeps every row, the old orphan too: the count after is the count before.
+    @Test func aTableWhoseRowsTheSyncCopiesKeepsItsOldOrphansAndSaysSo() throws {
         let space = try Self.ordersWithAnOrphan(referenced: true)
         try space.writeSchema(Self.schema(referenced: true).replacingOccurrences(of: Self.orderKey, with: Self.countedOrderKey))
-        let orphan = DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
-        #expect(try space.reconciler().plan(databaseAt: space.databasePath).warnings == [.rowsWillNotFit(orphan)])
+        let orphan = ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.foreignKeyCheck == .tables(["orders"]))
+        #expect(plan.warnings == [.orphanRows(orphan)])
+        let report = try space.sync()
+        #expect(report.rebuilt("orders"))
+        #expect(report.warnings == [.orphanRows(orphan)])
+        #expect(try space.read { try Int.fetchAll($0, sql: "SELECT customer_id FROM orders ORDER BY id") } == [1, 99])
+    }
+
+    /// Counted per foreign key, before and after: one more orphan than before is refused, and
+    /// the error counts the one the sync made.
+    @Test func anOrphanAddedBesideAnOldOneIsRefused() throws {
+        let space = try Self.ordersWithAnOrphan(referenced: true)
+        try space.write("INSERT INTO orders (id, customer_id) VALUES (23, 98);\n", to: "upgrades/1.1.0.sql")
+        try space.writeSchema(Self.schema(referenced: true, version: "1.1.0")
+            .replacingOccurrences(of: Self.customerKey, with: Self.countedCustomerKey) + "\nupgrades:\n  1.1.0: upgrades/1.1.0.sql\n")
+        let bytes = try space.fileBytes()
         try space.expectFailedSync { error in
             guard case .foreignKeyViolation(let count) = error else { return false }
             return count == ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
         }
+        #expect(try space.fileBytes() == bytes)
     }
 
     /// An upgrade that runs while enforcement is off (a table is rebuilt) and writes orphans is

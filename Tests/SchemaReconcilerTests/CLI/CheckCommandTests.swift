@@ -57,6 +57,41 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: stamp.path))
     }
 
+    /// A database of the old tool whose `user_version` is below 53 would be placed at 0.0.0 and
+    /// run the 1.6.0 upgrade again: the check warns at the upgrade's line, and the file loads.
+    @Test func anUpgradeKeyedBelowTheLowestLegacyKeyIsAWarningAtItsLine() throws {
+        let space = try Workspace()
+        try space.write("UPDATE notes SET title = trim(title);\n", to: "upgrades/1.6.0.sql")
+        try space.write("UPDATE notes SET title = title;\n", to: "upgrades/1.60.0.sql")
+        try space.writeSchema("""
+            version: 1.60.0
+            tables:
+              notes:
+                columns:
+                  id:    { type: INTEGER, primary_key: true }
+                  title: TEXT
+            legacy:
+              source: user_version
+              versions:
+                53: 1.53.0
+            upgrades:
+              1.6.0: upgrades/1.6.0.sql
+              1.60.0: upgrades/1.60.0.sql
+            """)
+        let warning = "schema.yaml:12:3: warning: upgrade 1.6.0 (upgrades/1.6.0.sql) is keyed at or below 1.53.0, the lowest "
+            + "version legacy.versions maps (user_version 53): a database never synced whose user_version is below 53 is "
+            + "placed at 0.0.0 and runs it, even if the release that shipped it ran it already; under legacy.versions, "
+            + "map the user_version of the releases that shipped it\n"
+        let result = try ReconcileCommand.run(["check"], in: space.url)
+        #expect(result.status == 0)
+        #expect(result.error == warning)
+
+        // The dry run and the status of a database say it too.
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.warnings.contains { if case .upgradesBelowLegacyMap(let upgrades, _) = $0 { upgrades.map(\.version) == ["1.6.0"] } else { false } })
+        #expect(try ReconcileCommand.run(["status"], in: space.url).output.contains("upgrade 1.6.0 (upgrades/1.6.0.sql) is keyed"))
+    }
+
     @Test func aMissingScriptIsAnErrorAtTheLineThatNamesIt() throws {
         let space = try space()
         try FileManager.default.removeItem(at: space.url.appendingPathComponent("upgrades/1.1.0.sql"))

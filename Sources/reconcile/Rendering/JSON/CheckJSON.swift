@@ -17,8 +17,19 @@ enum CheckJSON {
             ("version", .text(check.file?.version)),
             ("isComplete", .boolean(check.isComplete)),
             ("scripts", .strings(check.scripts)),
-            ("warnings", .array(check.warnings.map(warning))),
+            ("warnings", .array(check.warnings.map(warning) + check.fileWarnings.map { fileWarning($0, in: check) })),
         ])
+    }
+
+    /// A warning about what the file says, as ``warning(_:)`` gives a stand-in's.
+    static func fileWarning(_ warning: SyncWarning, in check: SchemaCheck) -> JSONValue {
+        var location: SourceLocation?
+        if case .upgradesBelowLegacyMap(let upgrades, _) = warning, let first = upgrades.first {
+            location = check.file?.locations[.upgrade(first.version)]
+        }
+        return .object(members: [("file", .string(location?.file ?? check.schemaPath)), ("line", .integer(location?.line)),
+                                 ("column", .integer(location?.column)), ("message", .string(warning.description)),
+                                 ("description", .string(check.located(warning)))])
     }
 
     /// A warning: where, and what, as the text prints it with and without the location.

@@ -28,11 +28,9 @@ enum PlanJSON {
         ])
     }
 
-    /// The work that waits for `reconcile finish`: its steps, and whether the foreign key check
-    /// of the whole database waits.
+    /// The work that waits for `reconcile finish`: its steps.
     static func deferred(_ deferred: DeferredWork) -> JSONValue {
-        .object(members: [("steps", .array(deferred.steps.map(step))),
-                          ("checksForeignKeys", .boolean(deferred.checksForeignKeys))])
+        .object(members: [("steps", .array(deferred.steps.map(step)))])
     }
 
     /// Where the sync checks foreign keys: `"wholeDatabase"`, or the names of the tables.
@@ -125,6 +123,9 @@ enum PlanJSON {
         case .wouldBreak: "wouldBreak"
         case .stepWillFail: "stepWillFail"
         case .rowsWillNotFit: "rowsWillNotFit"
+        case .orphanRows: "orphanRows"
+        case .upgradesBelowLegacyMap: "upgradesBelowLegacyMap"
+        case .orphanRowsNotCounted: "orphanRowsNotCounted"
         }
         return .object(members: [("kind", .string(kind)), ("message", .string(warning.description))])
     }

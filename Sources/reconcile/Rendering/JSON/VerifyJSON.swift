@@ -41,6 +41,7 @@ enum VerifyJSON {
         case .valuesLost: ("valuesLost", nil)
         case .upgradesNotRun: ("upgradesNotRun", nil)
         case .secondSyncNotIdle: ("secondSyncNotIdle", nil)
+        case .orphanRows: ("orphanRows", nil)
         }
         return .object(members: [
             ("kind", .string(kind)),
