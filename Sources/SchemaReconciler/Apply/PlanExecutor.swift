@@ -56,7 +56,7 @@ struct PlanExecutor {
         // read again and compared with the file, but for what waits.
         let kept = prepared.isNewDatabase ? [] : try verify(in: db, deferred: plan.deferred.steps)
         let warnings = plan.warnings.filter { if case .undeclared = $0 { false } else { true } }
-        let finalWarnings = kept.map(SyncWarning.undeclared) + warnings + oldOrphans.map(SyncWarning.orphanRows)
+        let finalWarnings = kept.map(SyncWarning.undeclared) + warnings + oldOrphans.map { .orphanRows($0.violation) }
         progress?.enter(.recording)
         try StoredState(version: plan.toVersion, fingerprint: planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
                         scriptPaths: planning.file.upgrades.flatMap(\.scripts).map(\.path),
@@ -94,7 +94,7 @@ struct PlanExecutor {
     private func run(_ step: Step, in db: Database, statements: inout [String]) throws {
         try planning.cancellation.check()
         progress?.begin(step)
-        var violations: [DataViolation] = []
+        var violations: [ReconcileError.DataViolation] = []
         for check in step.checks {
             let rows = try Int.fetchOne(db, sql: check.sql) ?? 0
             if rows > 0 { violations.append(check.violation(rows: rows)) }
@@ -120,9 +120,9 @@ struct PlanExecutor {
     // MARK: Upgrades
 
     /// Runs the pending upgrades in order, each script statement by statement.
-    private func runUpgrades(in db: Database) throws -> [AppliedUpgrade] {
+    private func runUpgrades(in db: Database) throws -> [Upgrade.Applied] {
         let now = Date()
-        var applied: [AppliedUpgrade] = []
+        var applied: [Upgrade.Applied] = []
         for upgrade in plan.upgrades {
             try planning.cancellation.check()
             progress?.begin(upgrade)
@@ -130,13 +130,13 @@ struct PlanExecutor {
             case .script:
                 guard let script = planning.file.script(for: upgrade) else { continue }
                 try ScriptRunner(upgrade: upgrade, script: script, cancellation: planning.cancellation).run(in: db)
-                applied.append(AppliedUpgrade(upgrade: upgrade, checksum: Fingerprint.checksum(ofScript: script.sql),
+                applied.append(Upgrade.Applied(upgrade: upgrade, checksum: Fingerprint.checksum(ofScript: script.sql),
                                               appliedAt: now))
             case .code:
                 for code in planning.codeUpgrades where code.version == upgrade.version && code.name == upgrade.name {
                     try run(code, as: upgrade, in: db)
                 }
-                applied.append(AppliedUpgrade(upgrade: upgrade, checksum: nil, appliedAt: now))
+                applied.append(Upgrade.Applied(upgrade: upgrade, checksum: nil, appliedAt: now))
             }
         }
         return applied
@@ -162,7 +162,7 @@ struct PlanExecutor {
 
     /// When the upgrades left another schema than the plan expected, plans the contract steps
     /// again from the database as they left it.
-    private func reviseContract(of plan: inout Plan, in db: Database) throws -> PlanRevision? {
+    private func reviseContract(of plan: inout Plan, in db: Database) throws -> Plan.Revision? {
         guard let expected = plan.catalogAfterUpgrades, !plan.upgrades.isEmpty else { return nil }
         let catalog = try Catalog(db)
         guard catalog.schemaText != expected.schemaText else { return nil }
@@ -188,7 +188,7 @@ struct PlanExecutor {
 
     /// Checks that the live schema now is the declared one, but for the changes of the steps
     /// that wait (`deferred`); returns the undeclared objects kept.
-    private func verify(in db: Database, deferred: [Step]) throws -> [UndeclaredObject] {
+    private func verify(in db: Database, deferred: [Step]) throws -> [SchemaObject] {
         let live = try SchemaInspector().inspect(db)
         let renames: RenameDiff
         let remaining: SchemaDiff
@@ -196,12 +196,12 @@ struct PlanExecutor {
             renames = try RenameDiff(declared: planning.file.schema, live: live)
             remaining = try SchemaDiff(declared: planning.file.schema, drop: prepared.drop, live: live)
         } catch {
-            throw ReconcileError.cannotDiff(error)
+            throw ReconcileError.cannotDiff(error.description)
         }
         let waiting = Set(deferred.flatMap(\.changes))
         let changes = (renames.changes + remaining.changes).filter { !waiting.contains($0) }
         if !changes.isEmpty {
-            throw ReconcileError.verificationFailed(changes)
+            throw ReconcileError.verificationFailed(changes.map(\.description))
         }
         return remaining.undeclared
     }

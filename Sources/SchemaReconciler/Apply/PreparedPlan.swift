@@ -27,9 +27,9 @@ struct PreparedPlan {
     }
 }
 
-private extension DeferredWork {
+private extension Plan.DeferredWork {
     /// Whether `other` is this record, as stored: the same steps.
-    func isRecorded(as other: DeferredWork) -> Bool {
+    func isRecorded(as other: Plan.DeferredWork) -> Bool {
         steps.map(\.action) == other.steps.map(\.action)
             && steps.map(\.statements) == other.steps.map(\.statements)
     }

@@ -27,7 +27,7 @@ public struct SyncReport: Sendable, Codable {
 
     /// Where the contract steps were planned from the schema that upgrades left (the plan's
     /// own revisions, and any made at sync time).
-    public var revisions: [PlanRevision] { plan.revisions }
+    public var revisions: [Plan.Revision] { plan.revisions }
 
     /// For a database this sync adopted: the record of the migration tool the app used before,
     /// and the version it stood for, from which the upgrades ran (the plan's own).

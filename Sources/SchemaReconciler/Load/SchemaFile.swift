@@ -60,7 +60,7 @@ public struct SchemaFile: Sendable {
     ///   - prepareDatabase: What prepares each connection on which SQLite checks the file; nil
     ///     for none.
     /// - Throws: ``SchemaError``, which names the file, line and column to fix.
-    public init(contentsOf url: URL, prepareDatabase: (@Sendable (Database) throws -> Void)? = nil) throws(SchemaError) {
+    public init(contentsOf url: URL, prepareDatabase: (@Sendable (Database) throws -> Void)? = nil) throws {
         self = try SchemaError.catching { try SchemaLoader(prepareDatabase: prepareDatabase).load(contentsOf: url) }
     }
 
@@ -76,7 +76,7 @@ public struct SchemaFile: Sendable {
     ///   - prepareDatabase: What prepares each connection on which SQLite checks the file, as
     ///     for ``init(contentsOf:prepareDatabase:)``; nil for none.
     /// - Throws: ``SchemaError``, which names the file, line and column to fix.
-    public init(yaml: String, url: URL, prepareDatabase: (@Sendable (Database) throws -> Void)? = nil) throws(SchemaError) {
+    public init(yaml: String, url: URL, prepareDatabase: (@Sendable (Database) throws -> Void)? = nil) throws {
         self = try SchemaError.catching { try SchemaLoader(prepareDatabase: prepareDatabase).load(yaml: yaml, url: url) }
     }
 

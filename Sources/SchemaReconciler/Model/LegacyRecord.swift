@@ -53,7 +53,7 @@ public struct LegacyRecord: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// Where the record was read.
-    public var source: LegacySource
+    public var source: LegacyRecord.Source
     /// The database's record: the highest number of a numeric source, or the identifier, present
     /// in `grdb_migrations`, that stands for the highest version.
     public var record: Value
@@ -69,7 +69,7 @@ public struct LegacyRecord: Sendable, Hashable, Codable, CustomStringConvertible
     /// ```swift
     /// LegacyRecord(source: .schemaMigrations, record: .number(4), key: .number(3), version: "1.1.0")
     /// ```
-    public init(source: LegacySource, record: Value, key: Value?, version: SemanticVersion) {
+    public init(source: LegacyRecord.Source, record: Value, key: Value?, version: SemanticVersion) {
         self.source = source
         self.record = record
         self.key = key

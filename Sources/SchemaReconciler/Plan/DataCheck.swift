@@ -10,13 +10,13 @@
 package struct DataCheck: Sendable, Hashable {
     /// What the check looks for: the table and constraint, and enough to say what to do (its
     /// `rows` are counted when the check runs).
-    package var target: DataViolation
+    package var target: ReconcileError.DataViolation
     /// A query returning the number of violating rows.
     package var sql: String
 
     /// Creates a data check.
     package init(table: String, constraint: Constraint, sql: String, index: String? = nil, isNewColumn: Bool = false) {
-        target = DataViolation(table: table, constraint: constraint, rows: 0, index: index, isNewColumn: isNewColumn)
+        target = ReconcileError.DataViolation(table: table, constraint: constraint, rows: 0, index: index, isNewColumn: isNewColumn)
         self.sql = sql
     }
 
@@ -24,7 +24,7 @@ package struct DataCheck: Sendable, Hashable {
     package var constraint: Constraint { target.constraint }
 
     /// The violation this check finds when `rows` rows violate it.
-    package func violation(rows: Int) -> DataViolation {
+    package func violation(rows: Int) -> ReconcileError.DataViolation {
         var violation = target
         violation.rows = rows
         return violation

@@ -21,17 +21,17 @@ public struct Plan: Sendable, Codable {
     /// The upgrades that run between the expand and the contract steps, in order.
     public var upgrades: [Upgrade]
     /// The differences the plan was made from.
-    public var changes: [Change]
+    package var changes: [Change]
     /// Things the user should know: undeclared objects kept, stale scripts, leftovers.
     public var warnings: [SyncWarning]
     /// Where the contract steps were planned from the schema that upgrades leave.
-    public var revisions: [PlanRevision]
+    public var revisions: [Plan.Revision]
     /// What waits for `finishDeferredWork(databaseAt:)`: the steps that
     /// ``Reconciler/Options/deferring`` let wait, and any left by an earlier sync.
-    public var deferred = DeferredWork()
+    public var deferred = Plan.DeferredWork()
     /// Where the sync checks foreign keys once its steps ran: no table until a step could leave
     /// rows without a parent.
-    public var foreignKeyCheck = ForeignKeyCheck.tables([])
+    public var foreignKeyCheck = Plan.ForeignKeyCheck.tables([])
     /// Where ``fromVersion`` came from, for a database never synced whose old migration tool's
     /// record schema.yaml's `legacy` section maps; nil otherwise.
     ///
@@ -53,7 +53,7 @@ public struct Plan: Sendable, Codable {
     /// Creates a plan.
     package init(fromVersion: SemanticVersion? = nil, toVersion: SemanticVersion, steps: [Step] = [],
                  upgrades: [Upgrade] = [], changes: [Change] = [], warnings: [SyncWarning] = [],
-                 revisions: [PlanRevision] = []) {
+                 revisions: [Plan.Revision] = []) {
         self.fromVersion = fromVersion
         self.toVersion = toVersion
         self.steps = steps

@@ -43,8 +43,8 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
         case .codeUpgradeAboveVersion(let name, let version, let declared):
             return "the code upgrade \(name) is registered for version \(version), above schema.yaml's version "
                 + "\(declared): bump `version` to run it. Nothing was changed."
-        case .cannotInspect(let error):
-            return "cannot read the live schema: \(error). Nothing was changed."
+        case .cannotInspect(let object, let message):
+            return "cannot read the live schema: \(object): \(message). Nothing was changed."
         case .cannotDiff(let error):
             return "\(error). Nothing was changed."
         case .cannotPlan(let error):
@@ -55,7 +55,8 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
             return violations.map(\.description).joined(separator: "\n  ")
                 + (violations.count > 1 ? "\n  " : ". ") + "The database was rolled back; nothing was changed."
         case .foreignKeyViolation(let violation):
-            return "\(violation); fix or delete them in an upgrade script. The database was rolled back; nothing was changed."
+            return "\(violation.orphans), more than before the sync: it made them; fix or delete them in an upgrade "
+                + "script. The database was rolled back; nothing was changed."
         case .brokenObjects(let objects):
             return Self.brokenObjects(objects)
         case .upgradeFailed(let upgrade, let line, let statement, let error):
@@ -76,7 +77,7 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
         case .verificationFailed(let changes):
             return "after applying the plan the database still differs from schema.yaml "
                 + "(this is a bug in the reconciler; please report it). The database was rolled back.\n  "
-                + changes.map(\.description).joined(separator: "\n  ")
+                + changes.joined(separator: "\n  ")
         case .cancelled:
             return "interrupted before it committed; nothing was changed"
         case .foreignKeysLeftOff:
@@ -124,7 +125,7 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
     }
 
     /// Records the `legacy` section cannot place, and the key to add.
-    private static func legacyRecordNotMapped(source: LegacySource, records: [LegacyRecord.Value]) -> String {
+    private static func legacyRecordNotMapped(source: LegacyRecord.Source, records: [LegacyRecord.Value]) -> String {
         let add = "under legacy.versions in schema.yaml. Nothing was changed."
         let keys = records.map { "`\($0): <the app version it stands for>`" }.joined(separator: " and ")
         guard source.isNumeric else {

@@ -33,11 +33,11 @@ extension Reconciler {
     ///   invalid; no database is then touched. Every other error is that of one database, in
     ///   its outcome.
     public func sync(databasesAt paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                     creatingMissing: Bool = true) throws(ReconcileError) -> [SyncOutcome] {
+                     creatingMissing: Bool = true) throws(ReconcileError) -> [Reconciler.Outcome] {
         let results = try loadingSchemaOnce().eachDatabase(at: paths, jobs: jobs) { reconciler, path in
             try creatingMissing ? reconciler.sync(databaseAt: path) : reconciler.sync(existingDatabaseAt: path)
         }
-        return zip(paths, results).map { SyncOutcome(path: $0, result: $1) }
+        return zip(paths, results).map { Reconciler.Outcome(path: $0, result: $1) }
     }
 
     /// The database files a `--database` value names: the files a pattern such as
@@ -58,7 +58,7 @@ extension Reconciler {
     /// ```
     /// - Throws: ``ReconcileError/invalidDatabasePath(_:problem:)`` with
     ///   ``ReconcileError/PathProblem/noMatch`` when a pattern matches no file.
-    public static func databasePaths(matching pattern: String) throws(ReconcileError) -> [String] {
+    public static func databasePaths(matching pattern: String) throws -> [String] {
         DatabasePattern.isPattern(pattern) ? try DatabasePattern.expand(pattern) : [DatabasePattern.literalPath(pattern)]
     }
 

@@ -232,7 +232,7 @@ public struct Reconciler: Sendable {
             return file
         case .url(let url):
             do {
-                return try SchemaFile(contentsOf: url, prepareDatabase: options.prepareDatabase)
+                return try SchemaError.catching { try SchemaLoader(prepareDatabase: options.prepareDatabase).load(contentsOf: url) }
             } catch {
                 throw ReconcileError.invalidSchema(error)
             }
@@ -246,7 +246,7 @@ public struct Reconciler: Sendable {
     /// let plan = try reconciler.plan(databaseAt: path)
     /// try reconciler.refuseDeniedHazards(in: plan)   // what `reconcile --check --deny …` does
     /// ```
-    public func refuseDeniedHazards(in plan: Plan) throws(ReconcileError) {
+    package func refuseDeniedHazards(in plan: Plan) throws(ReconcileError) {
         let denied = plan.deniedHazards(options.deniedHazards)
         if !denied.isEmpty { throw ReconcileError.hazardsDenied(denied) }
     }

@@ -53,7 +53,7 @@ extension SyncPlanning {
     /// reference a missing parent, so that it never reads a table its steps cannot affect. The
     /// whole database when it runs upgrades with foreign key enforcement off, since the scripts
     /// could leave orphans anywhere, and when it finishes the last of the deferred work.
-    func foreignKeyCheck(of plan: Plan, remaining: Bool, live: Schema, db: Database) throws -> ForeignKeyCheck {
+    func foreignKeyCheck(of plan: Plan, remaining: Bool, live: Schema, db: Database) throws -> Plan.ForeignKeyCheck {
         if finishing && !remaining { return .wholeDatabase }
         if !plan.upgrades.isEmpty {
             let enforced = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false

@@ -43,7 +43,7 @@ struct SyncPlanning {
         if !isNew && !acceptsNewer {
             plan.upgrades = pendingUpgrades(from: from ?? .zero, state: state)
         }
-        var kept: [UndeclaredObject] = []
+        var kept: [SchemaObject] = []
         if isNew {
             // The loader has had SQLite create the whole declared schema already: nothing to rehearse.
             let diff = try ReconcileError.diff(file.schema, drop: drop, live: Schema())
@@ -62,7 +62,7 @@ struct SyncPlanning {
     /// Plans the sync of an existing database into `plan`; returns the undeclared objects it keeps.
     /// A table that SQLite says an in-place edit would store another way is planned again, as a
     /// rebuild, from a fresh copy.
-    private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, db: Database) throws -> [UndeclaredObject] {
+    private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, db: Database) throws -> [SchemaObject] {
         var facts = Planner.Facts(sqliteVersion: SQLiteLibrary.versionNumber, reservedTables: catalog.reservedTables)
         facts.allowsSchemaEdits = options.editsInPlace
             && SchemaEditSession.isAllowed(in: db, allowingDefensiveModeOff: options.allowsDefensiveModeOff)
@@ -80,7 +80,7 @@ struct SyncPlanning {
     }
 
     private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, facts: Planner.Facts,
-                              db: Database) throws -> [UndeclaredObject] {
+                              db: Database) throws -> [SchemaObject] {
         var facts = facts
         let renames = try ReconcileError.renames(file.schema, live: live)
         // The copy is made only when there is something for SQLite to say: views or triggers
@@ -103,7 +103,7 @@ struct SyncPlanning {
         if rehearsal == nil, !plan.upgrades.isEmpty || !plan.steps.allSatisfy(\.isAcceptedByLoader) {
             rehearsal = try self.rehearsal(of: catalog, like: db)
         }
-        var keptAfterUpgrades: [UndeclaredObject]?
+        var keptAfterUpgrades: [SchemaObject]?
         var rehearsed: [Int] = []
         if var rehearsal {
             keptAfterUpgrades = try rehearsal.rehearse(&plan, after: renameSteps.count, drop: drop, facts: facts)
@@ -292,12 +292,12 @@ extension SyncPlanning {
         }
         let counts = (try? ForeignKeyViolationCount.all(in: db, tables: tables, skippingUncheckable: true)) ?? []
         let kept = counts.map { $0.renamed(by: plan.changes) }.filter { !plan.removesForeignKey(of: $0) }
-        return kept.map(SyncWarning.orphanRows) + (notCounted.map { [.orphanRowsNotCounted(databaseBytes: $0)] } ?? [])
+        return kept.map { .orphanRows($0.violation) } + (notCounted.map { [.orphanRowsNotCounted(databaseBytes: $0)] } ?? [])
     }
 
     /// What the checks of the steps that run before any upgrade find now.
-    private func stepViolations(of plan: Plan, db: Database) -> [DataViolation] {
-        var found: [DataViolation] = []
+    private func stepViolations(of plan: Plan, db: Database) -> [ReconcileError.DataViolation] {
+        var found: [ReconcileError.DataViolation] = []
         for step in plan.steps where step.phase == .expand || plan.upgrades.isEmpty {
             for check in step.checks {
                 guard let rows = try? Int.fetchOne(db, sql: check.sql), rows > 0 else { continue }

@@ -178,7 +178,7 @@ struct SyncSession {
                 }
                 // A step planned again after it ran did not do what it says: stop rather than loop.
                 if let total, !part.statements.isEmpty, total.statements.suffix(part.statements.count) == part.statements {
-                    throw ReconcileError.verificationFailed(part.plan.changes)
+                    throw ReconcileError.verificationFailed(part.plan.changes.map(\.description))
                 }
                 total = total.map { $0.followed(by: part) } ?? part
                 if !part.didChange || part.plan.deferred.isEmpty { return total ?? part }
@@ -293,7 +293,7 @@ struct SyncSession {
             if error.resultCode == .SQLITE_FULL { throw ReconcileError.databaseFull(step: nil, path: path, error: error) }
             throw ReconcileError.database(error)
         } catch let error as SchemaInspectionError {
-            throw ReconcileError.cannotInspect(error)
+            throw ReconcileError.inspectionFailed(error)
         }
     }
 }

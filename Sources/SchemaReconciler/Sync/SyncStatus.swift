@@ -22,7 +22,7 @@ public struct SyncStatus: Sendable {
     /// The version schema.yaml declares.
     public var declaredVersion: SemanticVersion
     /// The upgrades that ran.
-    public var appliedUpgrades: [AppliedUpgrade]
+    public var appliedUpgrades: [Upgrade.Applied]
     /// The upgrades the next sync would run.
     public var pendingUpgrades: [Upgrade]
     /// The schema steps the next sync would run.
@@ -34,7 +34,7 @@ public struct SyncStatus: Sendable {
     /// Whether the live schema could be compared with the declared one.
     public var isSchemaCompared: Bool
     /// What the last sync left for `finishDeferredWork(databaseAt:)`.
-    public var deferred = DeferredWork()
+    public var deferred = Plan.DeferredWork()
     /// For a database never synced: the record of the migration tool the app used before, and
     /// the version schema.yaml's `legacy` section says it stands for; nil otherwise.
     ///
@@ -92,7 +92,7 @@ extension Reconciler {
                                 declaredVersion: file.version, appliedUpgrades: state?.appliedUpgrades ?? [],
                                 pendingUpgrades: [], pendingSteps: [], warnings: [], problem: nil,
                                 isSchemaCompared: true)
-        status.deferred = state?.deferred ?? DeferredWork()
+        status.deferred = state?.deferred ?? Plan.DeferredWork()
         do {
             let planning = planning(file)
             var plan = try planning.prepare(db).plan

@@ -38,7 +38,7 @@ public struct SchemaRelease: Sendable {
     /// let release = try SchemaRelease(contentsOf: URL(fileURLWithPath: "history/1.2.0.yaml"))
     /// ```
     /// - Throws: ``SchemaError`` when the file is not a valid schema file.
-    public init(contentsOf url: URL) throws(SchemaError) {
+    public init(contentsOf url: URL) throws {
         file = try SchemaError.catching { try Self.loader.load(contentsOf: url) }
         source = SchemaLoader.displayPath(of: url)
     }
@@ -49,7 +49,7 @@ public struct SchemaRelease: Sendable {
     /// let release = try SchemaRelease(yaml: text, source: "v1.2.0:schema.yaml")
     /// ```
     /// - Throws: ``SchemaError`` when the text is not a valid schema file.
-    public init(yaml: String, source: String) throws(SchemaError) {
+    public init(yaml: String, source: String) throws {
         file = try SchemaError.catching { try Self.loader.load(yaml: yaml, url: URL(fileURLWithPath: source)) }
         self.source = source
     }
@@ -88,7 +88,7 @@ public struct SchemaRelease: Sendable {
     /// let history = try SchemaRelease.history(in: URL(fileURLWithPath: "history"))
     /// ```
     /// - Throws: ``SchemaError`` when the folder cannot be read or a file in it is invalid.
-    public static func history(in directory: URL) throws(SchemaError) -> [SchemaRelease] {
+    public static func history(in directory: URL) throws -> [SchemaRelease] {
         let path = SchemaLoader.displayPath(of: directory)
         let manager = FileManager.default
         let names: [String]

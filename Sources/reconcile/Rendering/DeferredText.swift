@@ -10,9 +10,9 @@ import SchemaReconciler
 ///   drop column books.body (listed under drop)
 /// ```
 struct DeferredText {
-    let deferred: DeferredWork
+    let deferred: Plan.DeferredWork
 
-    init(_ deferred: DeferredWork) {
+    init(_ deferred: Plan.DeferredWork) {
         self.deferred = deferred
     }
 

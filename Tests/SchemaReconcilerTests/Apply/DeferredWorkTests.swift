@@ -278,7 +278,7 @@ import Testing
     /// does not read the table it is in.
     @Test func anOrphanInATableTheSyncDoesNotTouchDoesNotStopIt() throws {
         let space = try Self.databaseWithAnOrphan()
-        let orphan = ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
+        let orphan = ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
         #expect(plan.foreignKeyCheck == .tables([]))
         #expect(plan.warnings == [.orphanRows(orphan)])
@@ -298,7 +298,7 @@ import Testing
     @Test func theDryRunOfABigFileCountsOnlyWhereTheSyncChecks() throws {
         let space = try Self.databaseWithAnOrphan()
         try space.execute("CREATE TABLE ballast (data BLOB); INSERT INTO ballast VALUES (zeroblob(9000000))")
-        let orphan = ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
+        let orphan = ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
         #expect(!plan.warnings.contains(.orphanRows(orphan)))
         #expect(plan.warnings.contains { if case .orphanRowsNotCounted(let bytes) = $0 { bytes > 9_000_000 } else { false } })
@@ -317,8 +317,7 @@ import Testing
         // Finishing counts the whole database with its last table: the orphan is kept, and said.
         let finished = try space.reconciler().finishDeferredWork(databaseAt: space.databasePath)
         #expect(finished.plan.foreignKeyCheck == .wholeDatabase)
-        #expect(finished.warnings.contains(.orphanRows(ForeignKeyViolationCount(table: "orders", columns: ["customer_id"],
-                                                                                 parent: "customers", rows: 1))))
+        #expect(finished.warnings.contains(.orphanRows(ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1))))
         #expect(try space.reconciler().status(databaseAt: space.databasePath).isInSync)
     }
 

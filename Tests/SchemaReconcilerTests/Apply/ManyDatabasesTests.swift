@@ -181,7 +181,7 @@ import Testing
         do {
             _ = try Reconciler.databasePaths(matching: pattern)
             Issue.record("a pattern without a match was accepted")
-        } catch {
+        } catch let error as ReconcileError {
             guard case .invalidDatabasePath(let path, .noMatch) = error else {
                 Issue.record("expected invalidDatabasePath(noMatch), got \(error)")
                 return

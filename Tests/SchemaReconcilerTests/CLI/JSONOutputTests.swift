@@ -107,7 +107,7 @@ import Testing
         let error = try #require(try object(result.output)["error"] as? [String: Any])
         #expect(error["kind"] as? String == "dataDoesNotFit")
         #expect(error["exitStatus"] as? Int == 1)
-        let refused = DataViolation(table: "notes", constraint: .notNull(column: "body"), rows: 1)
+        let refused = ReconcileError.DataViolation(table: "notes", constraint: .notNull(column: "body"), rows: 1)
         #expect(error["message"] as? String == ReconcileError.dataDoesNotFit([refused]).description)
         let violation = try #require((error["violations"] as? [[String: Any]])?.first)
         #expect(violation["table"] as? String == "notes")

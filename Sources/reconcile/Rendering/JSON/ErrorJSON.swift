@@ -91,8 +91,8 @@ enum ErrorJSON {
             return [("legacyVersion", .text(legacy)), ("declaredVersion", .text(declared))]
         case .codeUpgradeAboveVersion(let name, let version, let declared):
             return [("name", .string(name)), ("version", .text(version)), ("declaredVersion", .text(declared))]
-        case .cannotInspect(let error):
-            return [("objectKind", .text(error.kind)), ("name", .string(error.name)), ("detail", .string(error.message))]
+        case .cannotInspect(let object, let message):
+            return [("objectKind", .text(object.kind)), ("name", .string(object.name)), ("detail", .string(message))]
         case .cannotDiff(let error):
             return [("detail", .text(error))]
         case .cannotPlan(let error):
@@ -101,9 +101,8 @@ enum ErrorJSON {
             return [("step", PlanJSON.step(step)), ("statement", .string(statement)), ("sqlite", sqlite(error))]
         case .dataDoesNotFit(let violations):
             return [("violations", .array(violations.map(violation)))]
-        case .foreignKeyViolation(let count):
-            return [("table", .string(count.table)), ("columns", .strings(count.columns)),
-                    ("parent", .string(count.parent)), ("rows", .integer(count.rows))]
+        case .foreignKeyViolation(let violation):
+            return [("violations", .array([self.violation(violation)]))]
         case .brokenObjects(let objects):
             return [("objects", .array(objects.map {
                 .object(members: [("declared", .boolean($0.isDeclared)), ("message", .string($0.message)), ("subject", .string($0.subject))])
@@ -120,7 +119,7 @@ enum ErrorJSON {
                          ("upgrades", .array(item.upgrades.map(PlanJSON.upgrade)))])
             }))]
         case .verificationFailed(let changes):
-            return [("changes", .strings(changes.map(\.description)))]
+            return [("changes", .strings(changes))]
         case .cancelled, .foreignKeysLeftOff:
             return []
         case .notEnoughDiskSpace(let tables, let needed, let available, let path):
@@ -146,7 +145,7 @@ enum ErrorJSON {
     }
 
     /// Rows that violate a constraint the sync adds.
-    private static func violation(_ violation: DataViolation) -> JSONValue {
+    private static func violation(_ violation: ReconcileError.DataViolation) -> JSONValue {
         var column: String?
         switch violation.constraint {
         case .notNull(let name), .strictType(let name, _): column = name

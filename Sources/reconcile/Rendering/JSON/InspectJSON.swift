@@ -10,7 +10,7 @@ import SchemaReconciler
 /// ```
 enum InspectJSON {
     /// The inspected schema.
-    static func inspected(_ inspected: InspectedSchema) -> JSONValue {
+    static func inspected(_ inspected: Reconciler.InspectedSchema) -> JSONValue {
         .object(members: [
             ("yaml", .string(inspected.yaml)),
             ("isComplete", .boolean(inspected.isComplete)),

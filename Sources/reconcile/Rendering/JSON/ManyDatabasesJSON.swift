@@ -13,7 +13,7 @@ import SchemaReconciler
 /// ```
 enum ManyDatabasesJSON {
     /// A sync: each database's report or error; `synced`, `inSync` and `failed` counted.
-    static func sync(_ outcomes: [SyncOutcome]) -> JSONValue {
+    static func sync(_ outcomes: [Reconciler.Outcome]) -> JSONValue {
         let databases = outcomes.map { outcome in
             entry(outcome.path, outcome.result, key: "report") { ReportJSON.report($0, database: outcome.path) }
         }

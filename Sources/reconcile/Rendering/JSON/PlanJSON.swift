@@ -29,12 +29,12 @@ enum PlanJSON {
     }
 
     /// The work that waits for `reconcile finish`: its steps.
-    static func deferred(_ deferred: DeferredWork) -> JSONValue {
+    static func deferred(_ deferred: Plan.DeferredWork) -> JSONValue {
         .object(members: [("steps", .array(deferred.steps.map(step)))])
     }
 
     /// Where the sync checks foreign keys: `"wholeDatabase"`, or the names of the tables.
-    private static func foreignKeyCheck(_ check: ForeignKeyCheck) -> JSONValue {
+    private static func foreignKeyCheck(_ check: Plan.ForeignKeyCheck) -> JSONValue {
         switch check {
         case .wholeDatabase: .string("wholeDatabase")
         case .tables(let tables): .strings(tables)

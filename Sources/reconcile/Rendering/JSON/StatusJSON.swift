@@ -32,7 +32,7 @@ enum StatusJSON {
     }
 
     /// An upgrade that ran, with when (ISO 8601) and the checksum of its script.
-    private static func applied(_ applied: AppliedUpgrade) -> JSONValue {
+    private static func applied(_ applied: Upgrade.Applied) -> JSONValue {
         .object(members: [("version", .text(applied.upgrade.version)), ("name", .string(applied.upgrade.name)),
                  ("kind", .string(applied.upgrade.kind.rawValue)),
                  ("appliedAt", .string(applied.appliedAt.formatted(.iso8601))),

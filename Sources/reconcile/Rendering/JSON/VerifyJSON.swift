@@ -19,7 +19,7 @@ enum VerifyJSON {
         ])
     }
 
-    private static func result(_ result: UpgradePathResult) -> JSONValue {
+    private static func result(_ result: UpgradePathReport.PathResult) -> JSONValue {
         .object(members: [
             ("version", .text(result.version)),
             ("source", .string(result.source)),
@@ -32,23 +32,13 @@ enum VerifyJSON {
         ])
     }
 
-    private static func problem(_ problem: UpgradePathProblem) -> JSONValue {
-        let (kind, error): (String, ReconcileError?) = switch problem {
-        case .releaseCannotBeBuilt(let error): ("releaseCannotBeBuilt", error)
-        case .syncFailed(let error): ("syncFailed", error)
-        case .schemaDiffers: ("schemaDiffers", nil)
-        case .rowsLost: ("rowsLost", nil)
-        case .valuesLost: ("valuesLost", nil)
-        case .upgradesNotRun: ("upgradesNotRun", nil)
-        case .secondSyncNotIdle: ("secondSyncNotIdle", nil)
-        case .orphanRows: ("orphanRows", nil)
-        }
-        return .object(members: [
-            ("kind", .string(kind)),
+    private static func problem(_ problem: UpgradePathReport.Problem) -> JSONValue {
+        .object(members: [
+            ("kind", .string(problem.kind.rawValue)),
             ("table", .string(problem.table)),
             ("column", .string(problem.column)),
             ("message", .string(problem.description)),
-            ("error", error.map(ErrorJSON.body) ?? .null),
+            ("error", problem.error.map(ErrorJSON.body) ?? .null),
         ])
     }
 }

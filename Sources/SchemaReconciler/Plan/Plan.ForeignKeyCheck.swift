@@ -1,21 +1,23 @@
-// MARK: - ForeignKeyCheck
+// MARK: - Plan.ForeignKeyCheck
 
-/// Where a sync runs `PRAGMA foreign_key_check`, before its steps and after them: it refuses
-/// only the rows it made, and never reads a table its steps cannot affect.
-///
-/// ```swift
-/// switch plan.foreignKeyCheck {
-/// case .wholeDatabase: print("every table")
-/// case .tables(let tables): print(tables.joined(separator: ", "))   // orders
-/// }
-/// ```
-public enum ForeignKeyCheck: Sendable, Hashable, Codable {
-    /// Every table: the sync runs upgrades with foreign key enforcement off, which could leave
-    /// rows without a parent anywhere, or it finishes the last of the deferred work.
-    case wholeDatabase
-    /// Only these tables: the ones the plan's steps could have left with rows that reference a
-    /// missing parent row. A plain `ADD COLUMN` leaves none: the list is empty.
-    case tables([String])
+extension Plan {
+    /// Where a sync runs `PRAGMA foreign_key_check`, before its steps and after them: it refuses
+    /// only the rows it made, and never reads a table its steps cannot affect.
+    ///
+    /// ```swift
+    /// switch plan.foreignKeyCheck {
+    /// case .wholeDatabase: print("every table")
+    /// case .tables(let tables): print(tables.joined(separator: ", "))   // orders
+    /// }
+    /// ```
+    public enum ForeignKeyCheck: Sendable, Hashable, Codable {
+        /// Every table: the sync runs upgrades with foreign key enforcement off, which could leave
+        /// rows without a parent anywhere, or it finishes the last of the deferred work.
+        case wholeDatabase
+        /// Only these tables: the ones the plan's steps could have left with rows that reference a
+        /// missing parent row. A plain `ADD COLUMN` leaves none: the list is empty.
+        case tables([String])
+    }
 }
 
 // MARK: - Tables a plan could leave with orphans
