@@ -35,7 +35,7 @@ extension Reconciler {
         return try InspectedSchema(reader, appVersion: appVersion, schemaURL: schemaURL)
     }
 
-    /// ``inspect(databaseAt:appVersion:)``, off the caller's actor, cancelled with the Task.
+    /// ``inspect(databaseAt:appVersion:)-7ep3f``, off the caller's actor, cancelled with the Task.
     ///
     /// ```swift
     /// let inspected = try await reconciler.inspect(databaseAt: "app.sqlite", appVersion: "3.2.0")
@@ -45,7 +45,7 @@ extension Reconciler {
         try await cancellable { try $0.inspect(databaseAt: path, appVersion: appVersion) }
     }
 
-    /// ``inspect(_:appVersion:)``, off the caller's actor, cancelled with the Task.
+    /// ``inspect(_:appVersion:)-51kxd``, off the caller's actor, cancelled with the Task.
     ///
     /// ```swift
     /// let inspected = try await reconciler.inspect(dbPool)

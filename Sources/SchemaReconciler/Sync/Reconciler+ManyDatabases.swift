@@ -33,7 +33,7 @@ extension Reconciler {
     ///   invalid; no database is then touched. Every other error is that of one database, in
     ///   its outcome.
     public func sync(databasesAt paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                     creatingMissing: Bool = true) throws(ReconcileError) -> [Reconciler.Outcome] {
+                     creatingMissing: Bool = true) throws -> [Reconciler.Outcome] {
         let results = try loadingSchemaOnce().eachDatabase(at: paths, jobs: jobs) { reconciler, path in
             try creatingMissing ? reconciler.sync(databaseAt: path) : reconciler.sync(existingDatabaseAt: path)
         }

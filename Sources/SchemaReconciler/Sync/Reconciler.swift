@@ -92,7 +92,7 @@ public struct Reconciler: Sendable {
         /// It runs on the connections SQLite checks schema.yaml on when it is loaded, on the
         /// schema-only copy where a sync rehearses its plan, on the connection a sync, a dry
         /// run or a status opens by path, and on the databases of
-        /// ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)``: a schema that uses the app's
+        /// ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)-97t5l``: a schema that uses the app's
         /// own collation is then checked with it, and an index on a column that uses it is
         /// built in its order. A connection the app passes in (``Reconciler/sync(_:)-3ltl8``) is the
         /// app's own, and is not prepared again. GRDB's own collations and functions

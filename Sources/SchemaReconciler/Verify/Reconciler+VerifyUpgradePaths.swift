@@ -26,7 +26,7 @@ extension Reconciler {
     /// }
     /// ```
     ///
-    /// The paths are verified, and reported, in version order (``SchemaRelease/isOrderedBefore(_:_:)``).
+    /// The paths are verified, and reported, in version order: the releases that predate the package first, then by version.
     ///
     /// - Throws: ``ReconcileError`` when the current schema file is invalid, or cannot build a
     ///   new database itself. What goes wrong on a path is in the report, not thrown.
@@ -47,7 +47,7 @@ extension Reconciler {
         return UpgradePathReport(version: file.version, results: results)
     }
 
-    /// ``verifyUpgradePaths(from:rowsPerTable:)``, off the caller's actor, cancelled with the Task.
+    /// ``verifyUpgradePaths(from:rowsPerTable:)-97t5l``, off the caller's actor, cancelled with the Task.
     ///
     /// ```swift
     /// let report = try await reconciler.verifyUpgradePaths(from: SchemaRelease.history(in: historyURL))

@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - SchemaRelease
 
-/// The schema file of a release the app shipped, as ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)``
+/// The schema file of a release the app shipped, as ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)-97t5l``
 /// reads it: a database of that release is built from it, filled with rows, and synced with the
 /// current file. A release that predates the package is an SQL script instead, which builds the
 /// database as the app's old migration code left it, its version record included (see

@@ -41,7 +41,7 @@ extension UpgradePathReport {
 
 // MARK: - UpgradePathReport
 
-/// Every upgrade path ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)`` tried, one result
+/// Every upgrade path ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)-97t5l`` tried, one result
 /// per release.
 ///
 /// ```swift
