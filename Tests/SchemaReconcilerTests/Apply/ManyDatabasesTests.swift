@@ -112,7 +112,7 @@ import Testing
             _ = try space.reconciler().sync(databasesAt: paths + [missing])
             Issue.record("an invalid schema.yaml was accepted")
         } catch {
-            guard case .invalidSchema(.unknownKey("not_nul", _, "not_null", _, _)) = error else {
+            guard case .invalidSchema(.unknownKey("not_nul", _, "not_null", _, _))? = error as? ReconcileError else {
                 Issue.record("expected not_nul refused as an unknown key, got \(error)")
                 return
             }
