@@ -2,7 +2,7 @@ import SchemaReconciler
 
 // MARK: - ExitStatus
 
-/// The exit statuses the README documents.
+/// The exit statuses docs/command-line.md documents.
 enum ExitStatus: Int32 {
     /// The database is in sync, or a plan or report could be made.
     case success = 0

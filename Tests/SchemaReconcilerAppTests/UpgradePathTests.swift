@@ -5,7 +5,7 @@ import Testing
 // MARK: - Verifying upgrade paths from a test target
 
 /// A test target that bundles its app's schema file, scripts and past releases' files verifies
-/// every upgrade path with one call, as the README shows.
+/// every upgrade path with one call, as the article TestingUpgradePaths.md shows.
 @Suite struct UpgradePathTests {
     /// The bundled app: `UpgradeHistory/schema.yaml`, its upgrades, and `history/` with the
     /// files of releases 1.0.0 to 1.3.0.

@@ -76,7 +76,7 @@ public enum ReconcileError: Error, Sendable {
     case foreignKeysLeftOff
     /// The volume holding the database at `path` has `available` bytes free, fewer than the
     /// `needed` bytes the sync would take to copy or index `tables` (the largest first); nothing
-    /// was touched. <doc:SyncingAtAppLaunch#Disk-space> says how the need is estimated.
+    /// was touched. <doc:BigDatabases#Disk-space> says how the need is estimated.
     ///
     /// ```swift
     /// catch ReconcileError.notEnoughDiskSpace(_, let needed, let available, _) {

@@ -5,7 +5,7 @@ import Testing
 // MARK: - Verifying the take-over from an old migration tool
 
 /// `reconcile verify` with the SQL of releases before the package in its history folder: the
-/// notes app of the README, which kept its schema with FMDBMigrationManager until 2.0.0.
+/// notes app of the article MovingFromAMigrationTool.md, which kept its schema with FMDBMigrationManager until 2.0.0.
 @Suite struct LegacyReleaseTests {
     static let schema = """
         version: 2.0.0

@@ -27,19 +27,6 @@ func declare(_ yaml: String) throws {
     try yaml.write(to: schemaURL, atomically: true, encoding: .utf8)
 }
 
-var configuration = Configuration()
-configuration.prepareDatabase { db in
-    try db.usePassphrase("correct horse battery staple")
-}
-let dbQueue = try DatabaseQueue(path: databasePath, configuration: configuration)
-
-// `cipherVersion` exists only in a GRDB built with SQLITE_HAS_CODEC: this line compiles against
-// the fork alone. The SQLite is SQLCipher's, whatever the system has.
-let (cipherVersion, sqliteVersion) = try dbQueue.read { db in
-    (try db.cipherVersion, try String.fetchOne(db, sql: "SELECT sqlite_version()")!)
-}
-print("sqlcipher-setup: SQLCipher \(cipherVersion), SQLite \(sqliteVersion)")
-
 // 1.0.0: a new table.
 try declare("""
     version: 1.0.0
@@ -50,10 +37,26 @@ try declare("""
           title: { type: TEXT, not_null: true }
           body:  { type: TEXT, not_null: true, default: "" }
     """)
+
+// The app's connection, keyed as GRDB's README says; the sync goes through it. (The block the
+// article InstallingWithSQLCipher.md shows, word for word.)
+let passphrase = "correct horse battery staple"
+var configuration = Configuration()
+configuration.prepareDatabase { db in
+    try db.usePassphrase(passphrase)
+}
+let dbQueue = try DatabaseQueue(path: databasePath, configuration: configuration)   // or DatabasePool
 let reconciler = Reconciler(schemaURL: schemaURL)
-var report = try reconciler.sync(dbQueue)
+let report = try reconciler.sync(dbQueue)
+
+// `cipherVersion` exists only in a GRDB built with SQLITE_HAS_CODEC: this line compiles against
+// the fork alone. The SQLite is SQLCipher's, whatever the system has.
+let (cipherVersion, sqliteVersion) = try dbQueue.read { db in
+    (try db.cipherVersion, try String.fetchOne(db, sql: "SELECT sqlite_version()")!)
+}
+print("sqlcipher-setup: SQLCipher \(cipherVersion), SQLite \(sqliteVersion)")
 print("sqlcipher-setup: 1.0.0: \(report.plan.steps.map(\.description))")
-require(report.didChange && report.plan.steps.map(\.action) == [.createTable(table: "note")],
+require(report.didChange && report.plan.steps.map(\.description) == ["create table note"],
         "1.0.0 creates table note, got \(report.plan.steps)")
 try dbQueue.write { db in
     try db.execute(sql: "INSERT INTO note (title, body) VALUES ('groceries', 'eggs'), ('ideas', '')")
@@ -69,11 +72,10 @@ try declare("""
           title: { type: TEXT, not_null: true, check: "length(title) > 0" }
           body:  { type: TEXT, not_null: true, default: "" }
     """)
-report = try reconciler.sync(dbQueue)
-print("sqlcipher-setup: 1.1.0: \(report.plan.steps.map(\.description))")
-require(report.plan.steps.map(\.action) == [.editTable(table: "note")]
-            && report.plan.steps.map(\.method) == [.inPlace],
-        "1.1.0 edits table note in place, got \(report.plan.steps)")
+let edit = try reconciler.sync(dbQueue)
+print("sqlcipher-setup: 1.1.0: \(edit.plan.steps.map(\.description))")
+require(edit.plan.steps.map(\.table) == ["note"] && edit.plan.steps.map(\.method) == [.inPlace],
+        "1.1.0 edits table note in place, got \(edit.plan.steps)")
 do {
     try dbQueue.write { try $0.execute(sql: "INSERT INTO note (title) VALUES ('')") }
     fail("the CHECK added in place holds")
@@ -91,9 +93,9 @@ try declare("""
           pinned:  { type: INTEGER, not_null: true, default: 0 }
           body:    { type: TEXT, not_null: true, default: "" }
     """)
-report = try reconciler.sync(dbQueue)
-print("sqlcipher-setup: 2.0.0: \(report.plan.steps.map(\.description))")
-require(report.plan.steps.map(\.method) == [.rebuild], "2.0.0 rebuilds table note, got \(report.plan.steps)")
+let rebuild = try reconciler.sync(dbQueue)
+print("sqlcipher-setup: 2.0.0: \(rebuild.plan.steps.map(\.description))")
+require(rebuild.plan.steps.map(\.method) == [.rebuild], "2.0.0 rebuilds table note, got \(rebuild.plan.steps)")
 let rows = try dbQueue.read { db in
     try Row.fetchAll(db, sql: "SELECT title, pinned, body FROM note ORDER BY id")
 }

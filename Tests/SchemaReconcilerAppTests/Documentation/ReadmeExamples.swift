@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import SchemaReconciler
+import Testing
+
+// MARK: - The README
+
+/// The examples of README.md's quick start, run against its schema.yaml: a database of 1.0.0
+/// gets its slugs, and a new one is created at 1.1.0.
+@Suite struct ReadmeExamples {
+    @Test func quickStart() throws {
+        let folder = try Examples.syncedTasksFolder()
+        try Examples.bumpToSlugs(folder)
+        let schemaURL = folder.schemaURL
+        let databasePath = folder.path("app.sqlite")
+
+        let reconciler = Reconciler(schemaURL: schemaURL)
+        do {
+            let report = try reconciler.sync(databaseAt: databasePath)   // creates the file if needed
+            print("database at version \(report.version)")
+        } catch let error as ReconcileError {
+            // Nothing was changed. The description says what failed, and where.
+            print(error.localizedDescription)
+        }
+
+        #expect(try Examples.storedVersion(databasePath, schemaURL) == "1.1.0")
+        let slugs = try DatabaseQueue(path: databasePath).read { try String.fetchAll($0, sql: "SELECT slug FROM projects ORDER BY id") }
+        #expect(slugs == ["website", "mobile-app"])
+
+        // The same app, through GRDB: the next launch has nothing to do.
+        let dbPool = try DatabasePool(path: databasePath)
+        try reconciler.sync(dbPool)   // before the app reads or writes through the pool
+        #expect(try !reconciler.sync(dbPool).didChange)
+    }
+
+    /// The README's schema.yaml is the one these examples run against.
+    @Test func theQuickStartSchemaIsTheOneTheExamplesUse() throws {
+        let readme = try MarkdownDocument(path: "README.md").text
+        let yaml = Examples.slugSchema.trimmingCharacters(in: .newlines)
+        #expect(readme.contains("```yaml\n" + yaml + "\n```"))
+    }
+}
