@@ -728,6 +728,52 @@ import Testing
         #expect(status.isInSync || (!status.isManaged && status.storedVersion == nil))
     }
 
+    // MARK: Generating Record Types
+
+    /// The records the GenerateRecords plugin writes from this target's schema.yaml, in use.
+    @Test func generatedRecordsInUse() throws {
+        let folder = try AppFolder(schema: "")
+        let path = folder.path("library.sqlite")
+
+        let schemaURL = Bundle.module.url(forResource: "schema", withExtension: "yaml")!
+        try Reconciler(schemaURL: schemaURL).sync(databaseAt: path)
+        let dbQueue = try DatabaseQueue(path: path)
+
+        try dbQueue.write { db in
+            var author = Author(name: "Herman Melville")
+            try author.insert(db)
+            var book = Book(title: "Moby-Dick", authorId: author.id, price: 12.5)
+            try book.insert(db)
+        }
+
+        let (book, author, titles) = try dbQueue.read { db in
+            let book = try Book.filter(Book.Columns.title == "Moby-Dick").fetchOne(db)!
+            let author = try book.author.fetchOne(db)!
+            let titles = try BookTitle.fetchAll(db)
+            return (book, author, titles)
+        }
+        print(book.inPrint, author.name, titles.map(\.title))  // true Herman Melville [Optional("Moby-Dick")]
+        #expect(book.inPrint && book.id != nil && book.authorId == author.id)
+        #expect(author.name == "Herman Melville" && author.bornOn == nil)
+        #expect(titles.map(\.title) == ["Moby-Dick"] && titles.map(\.author) == ["Herman Melville"])
+        #expect(try dbQueue.read { try Book.find($0, id: book.id!) } == book)
+
+        struct BookInfo: Decodable, FetchableRecord {
+            var book: Book
+            var author: Author
+        }
+
+        let infos = try dbQueue.read { db in
+            try Book.including(required: Book.author).asRequest(of: BookInfo.self).fetchAll(db)
+        }
+        let prolific = try dbQueue.read { db in
+            try Author.having(Author.books.count >= 1).fetchAll(db)
+        }
+        #expect(infos.map(\.book) == [book] && infos.map(\.author) == [author])
+        #expect(prolific == [author])
+        #expect(try dbQueue.read { try author.books.fetchAll($0) } == [book])
+    }
+
     // MARK: The catalog's examples are all here
 
     @Test func everySwiftBlockOfTheCatalogIsInThisFile() throws {
