@@ -774,6 +774,24 @@ import Testing
         #expect(try dbQueue.read { try author.books.fetchAll($0) } == [book])
     }
 
+    /// The README's example of the generated records, in "Record types from schema.yaml".
+    @Test func generatedRecordsOfTheREADME() throws {
+        let folder = try AppFolder(schema: "")
+        let schemaURL = Bundle.module.url(forResource: "schema", withExtension: "yaml")!
+        try Reconciler(schemaURL: schemaURL).sync(databaseAt: folder.path("library.sqlite"))
+        let (found, writer) = try DatabaseQueue(path: folder.path("library.sqlite")).write { db in
+            var author = Author(name: "Ursula K. Le Guin")
+            try author.insert(db)
+            var book = Book(title: "The Dispossessed", authorId: author.id, price: 9.5, inPrint: true)
+            try book.insert(db)
+            let found = try Book.filter(Book.Columns.title == "The Dispossessed").fetchOne(db)
+            let writer = try found?.author.fetchOne(db)
+            return (found, writer)
+        }
+        #expect(found?.price == 9.5 && found?.inPrint == true)
+        #expect(writer?.name == "Ursula K. Le Guin" && writer?.id == found?.authorId)
+    }
+
     // MARK: The catalog's examples are all here
 
     @Test func everySwiftBlockOfTheCatalogIsInThisFile() throws {
