@@ -17,7 +17,6 @@ extension RecordGenerator {
             }
             properties.append(property)
         }
-        try checkOverriddenColumns(of: table, overrides: overrides)
         let rowID = table.columns.first { Self.isRowIDAlias($0, of: table) }
             .flatMap { column in properties.first { $0.column == column.name } }
         let kind: GeneratedRecord.Kind = rowID.map { $0.type == "Int64" && $0.isOptional } == true
@@ -103,15 +102,6 @@ extension RecordGenerator {
                 throw refuse("stored_as says how a Date or a UUID is stored; the property is a \(type)")
             }
             return nil
-        }
-    }
-
-    /// A column named in the table's `swift` overrides is a column of the table.
-    private func checkOverriddenColumns(of table: Schema.Table, overrides: RecordOverrides.Record?) throws {
-        for (name, property) in overrides?.properties ?? [:] where table.column(named: name) == nil {
-            // The loader reads overrides from declared columns only; this is a safeguard.
-            throw SchemaError.conflict("table '\(table.name)' has no column '\(name)'",
-                                       at: property.nameLocation ?? property.typeLocation ?? location(.table(table.name)))
         }
     }
 
