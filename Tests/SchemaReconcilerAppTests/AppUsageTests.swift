@@ -203,5 +203,27 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
         let decoded = try JSONDecoder().decode(SyncReport.self, from: data)
         #expect(decoded.plan.steps == report.plan.steps)
         #expect(decoded.version == report.version && decoded.didChange)
+        #expect(decoded.databasePath == folder.path("app.sqlite"))
+    }
+
+    /// The README's way of reading what `reconcile --format json` prints, with the public API.
+    @Test func whatTheCommandPrintsReadsBackWithTheREADMEsDecoder() throws {
+        let folder = try AppFolder(schema: Self.schema)
+        let reconciler = Reconciler(schemaURL: folder.schemaURL)
+        _ = try reconciler.sync(databaseAt: folder.path("app.sqlite"))
+        let status = try reconciler.status(databaseAt: folder.path("app.sqlite"))
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let output = try encoder.encode(try reconciler.sync(databaseAt: folder.path("app.sqlite")))
+
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let report = try decoder.decode(SyncReport.self, from: output)   // what `reconcile --format json` printed
+
+        #expect(!report.didChange && report.version == status.declaredVersion)
+        let read = try decoder.decode(SyncStatus.self, from: encoder.encode(status))
+        #expect(read.isInSync && read.appliedUpgrades == status.appliedUpgrades)
+        let error = try decoder.decode(ReconcileError.self, from: encoder.encode(ReconcileError.insideTransaction))
+        #expect(error.kind == .insideTransaction && error.description == ReconcileError.insideTransaction.description)
     }
 }

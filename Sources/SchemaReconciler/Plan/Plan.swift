@@ -87,4 +87,33 @@ public struct Plan: Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case fromVersion, toVersion, steps, upgrades, changes, warnings, revisions, deferred, foreignKeyCheck, legacyRecord
     }
+
+    private enum Computed: String, CodingKey {
+        case isNothingToDo, hazards
+    }
+
+    /// Writes the plan's values (``fromVersion`` left out for a new database, ``legacyRecord``
+    /// when there is none), with ``isNothingToDo`` and ``hazards``, which reading ignores.
+    ///
+    /// ```json
+    /// {"fromVersion": "1.1.0", "toVersion": "1.2.0", "isNothingToDo": false, "steps": [...], "upgrades": [...],
+    ///  "changes": [...], "revisions": [...], "hazards": [...], "warnings": [...], "deferred": {"steps": []},
+    ///  "foreignKeyCheck": {"kind": "tables", "tables": []}}
+    /// ```
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(fromVersion, forKey: .fromVersion)
+        try container.encode(toVersion, forKey: .toVersion)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(upgrades, forKey: .upgrades)
+        try container.encode(changes, forKey: .changes)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encode(revisions, forKey: .revisions)
+        try container.encode(deferred, forKey: .deferred)
+        try container.encode(foreignKeyCheck, forKey: .foreignKeyCheck)
+        try container.encodeIfPresent(legacyRecord, forKey: .legacyRecord)
+        var computed = encoder.container(keyedBy: Computed.self)
+        try computed.encode(isNothingToDo, forKey: .isNothingToDo)
+        try computed.encode(hazards, forKey: .hazards)
+    }
 }

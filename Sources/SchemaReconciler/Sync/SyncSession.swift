@@ -33,6 +33,7 @@ struct SyncSession {
             }
         }
         report.duration = ContinuousClock.now - start
+        report.databasePath = writer.path
         return report
     }
 
@@ -185,6 +186,7 @@ struct SyncSession {
             }
         }
         report.duration = ContinuousClock.now - start
+        report.databasePath = writer.path
         return report
     }
 
