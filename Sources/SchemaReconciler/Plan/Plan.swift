@@ -29,6 +29,15 @@ public struct Plan: Sendable, Codable {
     /// What waits for `finishDeferredWork(databaseAt:)`: the steps that
     /// ``Reconciler/Options/deferring`` let wait, and any left by an earlier sync.
     public var deferred = DeferredWork()
+    /// The tables that a sync letting work wait copies all the same, because the new app needs
+    /// a change of theirs that `ALTER TABLE` cannot make without a copy: each says which, and
+    /// the work that could have waited is done in that copy. Empty when nothing may wait.
+    ///
+    /// ```swift
+    /// plan.copiedAtLaunch.map(\.description)
+    /// // ["table books is copied now, for what the app needs at once and ALTER TABLE cannot make in place: …"]
+    /// ```
+    public var copiedAtLaunch: [LaunchCopy] = []
     /// Where the sync checks foreign keys once its steps ran.
     public var foreignKeyCheck = ForeignKeyCheck.wholeDatabase
     /// Where ``fromVersion`` came from, for a database never synced whose old migration tool's
@@ -84,6 +93,7 @@ public struct Plan: Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case fromVersion, toVersion, steps, upgrades, changes, warnings, revisions, deferred, foreignKeyCheck, legacyRecord
+        case fromVersion, toVersion, steps, upgrades, changes, warnings, revisions, deferred, copiedAtLaunch, foreignKeyCheck
+        case legacyRecord
     }
 }

@@ -18,7 +18,7 @@ import Testing
         """
 
     static let planKeys: Set = ["fromVersion", "toVersion", "isNothingToDo", "steps", "upgrades", "revisions",
-                                "hazards", "warnings", "foreignKeyCheck", "deferred", "legacyRecord"]
+                                "hazards", "warnings", "foreignKeyCheck", "deferred", "copiedAtLaunch", "legacyRecord"]
     static let stepKeys: Set = ["description", "action", "table", "phase", "method", "rows", "changes", "checks",
                                 "hazards", "statements"]
 

@@ -24,6 +24,7 @@ enum PlanJSON {
             ("warnings", .array(plan.warnings.map(warning))),
             ("foreignKeyCheck", foreignKeyCheck(plan.foreignKeyCheck)),
             ("deferred", deferred(plan.deferred)),
+            ("copiedAtLaunch", .array(plan.copiedAtLaunch.map(launchCopy))),
             ("legacyRecord", LegacyJSON.record(plan.legacyRecord)),
         ])
     }
@@ -33,6 +34,13 @@ enum PlanJSON {
     static func deferred(_ deferred: DeferredWork) -> JSONValue {
         .object(members: [("steps", .array(deferred.steps.map(step))),
                           ("checksForeignKeys", .boolean(deferred.checksForeignKeys))])
+    }
+
+    /// A table a launch copies all the same: the changes the app needs now that call for the
+    /// copy, and the work that could have waited, done in it.
+    static func launchCopy(_ copy: LaunchCopy) -> JSONValue {
+        .object(members: [("table", .string(copy.table)), ("needs", .strings(copy.needs.map(\.description))),
+                          ("waiting", .strings(copy.waiting.map(\.description))), ("description", .string(copy.description))])
     }
 
     /// Where the sync checks foreign keys: `"wholeDatabase"`, or the names of the tables.
