@@ -96,10 +96,11 @@ struct SyncPlanning {
         facts.unconvertedColumns = try unconvertedColumns(for: diff, renames: renames, rowCounts: facts.rowCounts, db: db)
         let tablePlanner = Planner(declared: file.schema, drop: drop, live: renamed, facts: facts)
         let steps = try ReconcileError.planned { try tablePlanner.steps(for: diff) }
-        let (now, later) = try split(steps, renamed: renamed, facts: facts)
+        let split = try split(steps, diff: diff, drop: drop, renamed: renamed, facts: facts)
         plan.changes = renames.changes + diff.changes
-        plan.steps = renameSteps + now
-        plan.deferred.steps = later
+        plan.steps = renameSteps + split.now
+        plan.deferred.steps = split.later
+        plan.copiedAtLaunch = split.copiedAtLaunch
         if rehearsal == nil, !plan.upgrades.isEmpty || !plan.steps.allSatisfy(\.isAcceptedByLoader) {
             rehearsal = try self.rehearsal(of: catalog, like: db)
         }
@@ -109,7 +110,7 @@ struct SyncPlanning {
             keptAfterUpgrades = try rehearsal.rehearse(&plan, after: renameSteps.count, drop: drop, facts: facts)
             rehearsed = rehearsal.sessionOffsets
             // Contract steps planned from what the upgrades leave all run now.
-            if keptAfterUpgrades != nil { plan.deferred.steps = [] }
+            if keptAfterUpgrades != nil { (plan.deferred.steps, plan.copiedAtLaunch) = ([], []) }
         }
         plan.steps = try countingRows(of: plan.steps, liveNames: renames.liveNames, db: db)
         plan.foreignKeyCheck = try foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed, db: db)

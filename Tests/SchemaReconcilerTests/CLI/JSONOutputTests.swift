@@ -19,7 +19,7 @@ import Testing
         """
 
     static let planKeys: Set = ["fromVersion", "toVersion", "isNothingToDo", "steps", "upgrades", "changes", "revisions",
-                                "hazards", "warnings", "foreignKeyCheck", "deferred"]
+                                "hazards", "warnings", "foreignKeyCheck", "deferred", "copiedAtLaunch"]
     static let stepKeys: Set = ["description", "action", "table", "phase", "method", "rows", "changes", "checks",
                                 "hazards", "droppedIndexes", "statements"]
 
