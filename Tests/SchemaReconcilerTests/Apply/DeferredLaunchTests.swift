@@ -268,8 +268,11 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         let copies = try #require(object["copiedAtLaunch"] as? [[String: Any]])
         #expect(copies.map { $0["table"] as? String } == ["books"])
-        #expect(copies.first?["needs"] as? [String] == ["table books: column pages: type INTEGER → TEXT"])
-        #expect((copies.first?["waiting"] as? [String])?.contains("drop column books.body") == true)
+        func descriptions(_ key: String) -> [String]? {
+            (copies.first?[key] as? [[String: Any]])?.compactMap { $0["description"] as? String }
+        }
+        #expect(descriptions("needs") == ["table books: column pages: type INTEGER → TEXT"])
+        #expect(descriptions("waiting")?.contains("drop column books.body") == true)
 
         let launch = try ReconcileCommand.run(FinishCommandTests.deferEverything, in: space.url)
         #expect(launch.status == 0, "\(launch.error)")
