@@ -25,6 +25,11 @@ struct SyncPlanning {
     let codeUpgrades: [CodeUpgrade]
     /// Whether the plan finishes deferred work: it runs the steps of one table, and the rest waits.
     var finishing = false
+    /// Whether the plan counts the rows of each table its rebuilds copy, which a dry run prints,
+    /// a progress handler is told as the total, and a refusal of denied hazards names. A sync
+    /// that none of them reads leaves the count to the copy, which notes the rows it inserted
+    /// (the report's ``Step/rows``), rather than reading each table once more before it.
+    var countsRowsToCopy = true
 
     // MARK: Planning
 
@@ -109,11 +114,20 @@ struct SyncPlanning {
             // Contract steps planned from what the upgrades leave all run now.
             if keptAfterUpgrades != nil { plan.deferred.steps = [] }
         }
-        plan.steps = try countingRows(of: plan.steps, liveNames: renames.liveNames, db: db)
+        plan.steps = try counted(plan.steps, liveNames: renames.liveNames, db: db)
         plan.foreignKeyCheck = try foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed, db: db)
         plan.deferred.checksForeignKeys = plan.foreignKeyCheck != .wholeDatabase
         plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: rehearsed, db: db)
         return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
+    }
+
+    /// The steps with their rows counted (``countingRows(of:liveNames:db:)``), but for the copies
+    /// of tables, which count their own rows when nothing reads the count before (see
+    /// ``countsRowsToCopy``).
+    private func counted(_ steps: [Step], liveNames: [SQLName: String], db: Database) throws -> [Step] {
+        guard !countsRowsToCopy else { return try countingRows(of: steps, liveNames: liveNames, db: db) }
+        var others = try countingRows(of: steps.filter { $0.rowCopy == nil }, liveNames: liveNames, db: db)[...]
+        return steps.map { $0.rowCopy == nil ? others.removeFirst() : $0 }
     }
 
     /// The schema version each in-place edit session of `steps` sets, in the order they run:
