@@ -232,15 +232,12 @@ struct PlanExecutor {
     /// Checks that the live schema now is the declared one, but for the changes of the steps
     /// that wait (`deferred`); returns the undeclared objects kept.
     private func verify(in db: Database, deferred: [Step]) throws -> [UndeclaredObject] {
-        let live = try SchemaInspector().inspect(db)
-        let renames: RenameDiff
-        let remaining: SchemaDiff
-        do {
-            renames = try RenameDiff(declared: planning.file.schema, live: live)
-            remaining = try SchemaDiff(declared: planning.file.schema, drop: prepared.drop, live: live)
-        } catch {
-            throw ReconcileError.cannotDiff(error)
-        }
+        let catalog = try Catalog(db)
+        let memo = planning.liveSchemas
+        let live = try memo?.schema(of: catalog, in: db) ?? SchemaInspector().inspect(catalog, in: db)
+        let renames = try memo?.renames(of: catalog, live: live) ?? ReconcileError.renames(planning.file.schema, live: live)
+        let remaining = try memo?.diff(of: catalog, live: live, drop: prepared.drop)
+            ?? ReconcileError.diff(planning.file.schema, drop: prepared.drop, live: live)
         let waiting = Set(deferred.flatMap(\.changes))
         let changes = (renames.changes + remaining.changes).filter { !waiting.contains($0) }
         if !changes.isEmpty {

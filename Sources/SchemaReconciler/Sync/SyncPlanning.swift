@@ -30,6 +30,9 @@ struct SyncPlanning {
     /// that none of them reads leaves the count to the copy, which notes the rows it inserted
     /// (the report's ``Step/rows``), rather than reading each table once more before it.
     var countsRowsToCopy = true
+    /// The live schemas, and their differences from the file, that the syncs of one command
+    /// over many databases share; nil for a sync of its own.
+    var liveSchemas: LiveSchemaMemo?
 
     // MARK: Planning
 
@@ -38,7 +41,7 @@ struct SyncPlanning {
         db.clearSchemaCache()
         let state = try StoredState.read(db)
         let catalog = try Catalog(db)
-        let live = try Self.inspect(catalog, in: db)
+        let live = try liveSchemas?.schema(of: catalog, in: db) ?? Self.inspect(catalog, in: db)
         let isNew = state == nil && catalog.isEmpty
         let legacy = state == nil && !isNew ? try legacyRecord(in: db) : nil
         let (from, acceptsNewer) = try versions(state: state, isNew: isNew, legacy: legacy)
@@ -85,7 +88,7 @@ struct SyncPlanning {
     private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, facts: Planner.Facts,
                               db: Database) throws -> [UndeclaredObject] {
         var facts = facts
-        let renames = try ReconcileError.renames(file.schema, live: live)
+        let renames = try liveSchemas?.renames(of: catalog, live: live) ?? ReconcileError.renames(file.schema, live: live)
         // The copy is made only when there is something for SQLite to say: views or triggers
         // that could break, renames to do, or steps beyond what the loader already had it accept.
         var rehearsal = renames.isEmpty && !catalog.hasViewsOrTriggers ? nil : try rehearsal(of: catalog, like: db)
@@ -94,7 +97,9 @@ struct SyncPlanning {
         let renameSteps = try ReconcileError.planned { try planner.preparationSteps(for: renames, broken: plan.brokenBefore)
             + planner.renameSteps(renames) }
         let renamed = try rehearsal?.renames(renameSteps) ?? live
-        let diff = try ReconcileError.diff(file.schema, drop: drop, live: renamed)
+        // Without renames, the schema compared is the one read, which the memo may hold.
+        let memo = renameSteps.isEmpty ? liveSchemas : nil
+        let diff = try memo?.diff(of: catalog, live: live, drop: drop) ?? ReconcileError.diff(file.schema, drop: drop, live: renamed)
         facts.rowCounts = try rowCounts(for: diff, liveNames: renames.liveNames, db: db)
         facts.unconvertedColumns = try unconvertedColumns(for: diff, renames: renames, rowCounts: facts.rowCounts, db: db)
         let tablePlanner = Planner(declared: file.schema, drop: drop, live: renamed, facts: facts)
