@@ -5,12 +5,14 @@ import Yams
 
 // MARK: - Figures
 
-/// Each figure of the README's table: the reconciler's work and its floor, measured in turn.
+/// Each figure of Benchmarks/README.md's table: the reconciler's work and its floor, measured in turn.
 struct Figures {
     /// The tables of the plan and add-column figures.
     var tables = 1000
     /// The rows of the large-table figures.
     var rows = 1_000_000
+    /// The database files of the many-database figures.
+    var files = 100
 
     // MARK: Launch
 

@@ -28,7 +28,7 @@ struct InspectCommand: ParsableCommand {
             let schemaURL = URL(fileURLWithPath: database).deletingLastPathComponent().appendingPathComponent("schema.yaml")
             let inspected = try Reconciler(schemaURL: schemaURL).inspect(databaseAt: database, appVersion: appVersion)
             if output.isJSON {
-                JSONOutput.print(InspectJSON.inspected(inspected))
+                try JSONOutput.print(InspectJSON(inspected))
             } else {
                 print(inspected.yaml, terminator: "")
                 for clause in inspected.undeclarable {

@@ -4,7 +4,7 @@ import SchemaReconciler
 // MARK: - OutputOptions
 
 /// `--format text|json`: how a command writes its result. Text is for people; JSON is one object
-/// on standard output, with the keys the README documents, for scripts and CI.
+/// on standard output, with the keys docs/command-line.md documents, for scripts and CI.
 struct OutputOptions: ParsableArguments {
     /// The formats a command can write.
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -25,7 +25,7 @@ struct OutputOptions: ParsableArguments {
         do {
             try body()
         } catch let error as ReconcileError {
-            JSONOutput.print(ErrorJSON.document(error))
+            try JSONOutput.print(ErrorJSON(error))
             throw ExitCode(ExitStatus(error).rawValue)
         }
     }

@@ -203,5 +203,6 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
         let decoded = try JSONDecoder().decode(SyncReport.self, from: data)
         #expect(decoded.plan.steps == report.plan.steps)
         #expect(decoded.version == report.version && decoded.didChange)
+        #expect(decoded.databasePath == folder.path("app.sqlite"))
     }
 }

@@ -28,9 +28,10 @@ struct PreparedPlan {
 }
 
 private extension Plan.DeferredWork {
-    /// Whether `other` is this record, as stored: the same steps.
+    /// Whether `other` is this record, as stored: the same steps. A record this version cannot
+    /// read is none: the sync writes its own in its place.
     func isRecorded(as other: Plan.DeferredWork) -> Bool {
-        steps.map(\.action) == other.steps.map(\.action)
+        !isUnreadable && steps.map(\.action) == other.steps.map(\.action)
             && steps.map(\.statements) == other.steps.map(\.statements)
     }
 }

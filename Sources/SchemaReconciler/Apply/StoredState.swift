@@ -105,11 +105,11 @@ package struct StoredState: Sendable, Equatable {
         appliedUpgrades = []
         fileSignature = values["file_signature"]
         warnings = values["warnings"].flatMap { text in
-            text == "[]" ? [] : try? JSONDecoder().decode([SyncWarning].self, from: Data(text.utf8))
+            text == "[]" ? [] : try? JSONCoding.decoder.decode([SyncWarning].self, from: Data(text.utf8))
         }
         // Stored only while something waits. One that cannot be read still says so.
         if let text = values["deferred"] {
-            deferred = (try? JSONDecoder().decode(Plan.DeferredWork.self, from: Data(text.utf8))) ?? Self.unreadableDeferredWork
+            deferred = (try? JSONCoding.decoder.decode(Plan.DeferredWork.self, from: Data(text.utf8))) ?? Self.unreadableDeferredWork
         }
     }
 
@@ -137,8 +137,8 @@ package struct StoredState: Sendable, Equatable {
             try db.execute(sql: sql)
         }
         let schemaVersion = Int(try db.schemaVersion())
-        let warningsText = String(decoding: try JSONEncoder().encode(warnings ?? []), as: UTF8.self)
-        let deferredText = deferred.isEmpty ? nil : String(decoding: try JSONEncoder().encode(deferred), as: UTF8.self)
+        let warningsText = String(decoding: try JSONCoding.encoder.encode(warnings ?? []), as: UTF8.self)
+        let deferredText = deferred.isEmpty ? nil : String(decoding: try JSONCoding.encoder.encode(deferred), as: UTF8.self)
         let values: [(String, String?)] = [
             ("version", version?.description), ("fingerprint", fingerprint),
             ("schema_version", String(schemaVersion)), ("scripts", scriptPaths.joined(separator: "\n")),

@@ -81,3 +81,23 @@ public struct LegacyRecord: Sendable, Hashable, Codable, CustomStringConvertible
         "legacy record \(source) = \(record) → \(version)"
     }
 }
+
+// MARK: - Encodable
+
+extension LegacyRecord {
+    private enum Described: String, CodingKey {
+        case description
+    }
+
+    /// Writes `{"source": "schema_migrations", "record": 4, "key": 3, "version": "1.1.0"}`, with
+    /// the ``description``, which reading ignores.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(record, forKey: .record)
+        try container.encodeIfPresent(key, forKey: .key)
+        try container.encode(version, forKey: .version)
+        var described = encoder.container(keyedBy: Described.self)
+        try described.encode(description, forKey: .description)
+    }
+}

@@ -26,3 +26,22 @@ package struct UndeclarableClause: Sendable, Hashable, Codable, CustomStringConv
 
     package var description: String { "\(kind) \(name): \(clause)" }
 }
+
+// MARK: - Encodable
+
+extension UndeclarableClause {
+    private enum Described: String, CodingKey {
+        case description
+    }
+
+    /// Writes `{"kind": "table", "name": "users", "clause": "UNIQUE (email) ON CONFLICT REPLACE"}`,
+    /// with the ``description``, which reading ignores.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(name, forKey: .name)
+        try container.encode(clause, forKey: .clause)
+        var described = encoder.container(keyedBy: Described.self)
+        try described.encode(description, forKey: .description)
+    }
+}

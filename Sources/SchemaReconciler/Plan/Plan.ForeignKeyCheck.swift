@@ -20,6 +20,38 @@ extension Plan {
     }
 }
 
+// MARK: - Codable
+
+extension Plan.ForeignKeyCheck {
+    private enum CodingKeys: String, CodingKey {
+        case kind, tables
+    }
+
+    /// Writes `{"kind": "wholeDatabase"}`, or `{"kind": "tables", "tables": ["orders"]}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .wholeDatabase:
+            try container.encode("wholeDatabase", forKey: .kind)
+        case .tables(let tables):
+            try container.encode("tables", forKey: .kind)
+            try container.encode(tables, forKey: .tables)
+        }
+    }
+
+    /// Reads what ``encode(to:)`` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try container.decode(String.self, forKey: .kind)
+        switch kind {
+        case "wholeDatabase": self = .wholeDatabase
+        case "tables": self = .tables(try container.decode([String].self, forKey: .tables))
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "not a foreign key check: \(kind)")
+        }
+    }
+}
+
 // MARK: - Tables a plan could leave with orphans
 
 extension Plan {

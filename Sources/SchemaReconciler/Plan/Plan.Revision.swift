@@ -28,3 +28,39 @@ extension Plan {
         }
     }
 }
+
+// MARK: - Codable
+
+extension Plan.Revision {
+    private enum CodingKeys: String, CodingKey {
+        case kind, upgrades, message
+    }
+
+    /// Writes `{"kind": "contractPlannedAfterUpgrades", "upgrades": [...], "message": "the upgrades change …"}`:
+    /// the case's name, its upgrades, and the description, which reading ignores.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .contractPlannedAfterUpgrades(let upgrades):
+            try container.encode("contractPlannedAfterUpgrades", forKey: .kind)
+            try container.encode(upgrades, forKey: .upgrades)
+        case .contractReplannedAtSync(let upgrades):
+            try container.encode("contractReplannedAtSync", forKey: .kind)
+            try container.encode(upgrades, forKey: .upgrades)
+        }
+        try container.encode(description, forKey: .message)
+    }
+
+    /// Reads what ``encode(to:)`` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let upgrades = try container.decode([Upgrade].self, forKey: .upgrades)
+        let kind = try container.decode(String.self, forKey: .kind)
+        switch kind {
+        case "contractPlannedAfterUpgrades": self = .contractPlannedAfterUpgrades(upgrades)
+        case "contractReplannedAtSync": self = .contractReplannedAtSync(after: upgrades)
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "not a revision: \(kind)")
+        }
+    }
+}

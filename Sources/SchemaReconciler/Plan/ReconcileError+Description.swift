@@ -179,36 +179,10 @@ extension ReconcileError: CustomNSError {
     /// `SchemaReconciler.ReconcileError`.
     public static var errorDomain: String { "SchemaReconciler.ReconcileError" }
 
-    /// A code for each case, stable across versions.
+    /// A code for each case, stable across versions: its ``kind``'s place in ``Kind/allCases``,
+    /// counted from 1.
     public var errorCode: Int {
-        switch self {
-        case .invalidSchema: 1
-        case .invalidDatabasePath: 2
-        case .cannotOpenDatabase: 3
-        case .database: 4
-        case .insideTransaction: 5
-        case .databaseIsNewer: 6
-        case .legacyVersionTooHigh: 7
-        case .codeUpgradeAboveVersion: 8
-        case .cannotInspect: 9
-        case .cannotDiff: 10
-        case .cannotPlan: 11
-        case .stepFailed: 12
-        case .dataDoesNotFit: 13
-        case .foreignKeyViolation: 14
-        case .brokenObjects: 15
-        case .upgradeFailed: 16
-        case .codeUpgradeFailed: 17
-        case .verificationFailed: 18
-        case .hazardsDenied: 19
-        case .cancelled: 20
-        case .foreignKeysLeftOff: 21
-        case .notEnoughDiskSpace: 22
-        case .databaseFull: 23
-        case .syncNeededBeforeFinish: 24
-        case .legacyRecordNotMapped: 25
-        case .legacyColumnMissing: 26
-        }
+        (Kind.allCases.firstIndex(of: kind) ?? 0) + 1
     }
 
     /// The description, and the SQLite error behind it as the underlying error.

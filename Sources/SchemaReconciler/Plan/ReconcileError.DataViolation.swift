@@ -63,3 +63,26 @@ extension ReconcileError {
         }
     }
 }
+
+// MARK: - Encodable
+
+extension ReconcileError.DataViolation {
+    private enum Computed: String, CodingKey {
+        case remedy, description
+    }
+
+    /// Writes `{"table": "projects", "constraint": {"kind": "notNull", "column": "slug", …}, "rows": 1,
+    /// "isNewColumn": true}` (`index` when there is one), with the ``remedy`` and the
+    /// ``description``, which reading ignores.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(table, forKey: .table)
+        try container.encode(constraint, forKey: .constraint)
+        try container.encode(rows, forKey: .rows)
+        try container.encodeIfPresent(index, forKey: .index)
+        try container.encode(isNewColumn, forKey: .isNewColumn)
+        var computed = encoder.container(keyedBy: Computed.self)
+        try computed.encode(remedy, forKey: .remedy)
+        try computed.encode(description, forKey: .description)
+    }
+}

@@ -75,8 +75,8 @@ public enum ReconcileError: Error, Sendable {
     /// on without enforcing foreign keys. Run `PRAGMA foreign_keys = ON` on it, or close it.
     case foreignKeysLeftOff
     /// The volume holding the database at `path` has `available` bytes free, fewer than the
-    /// `needed` bytes the sync would take to copy or index `tables` (the largest first); nothing
-    /// was touched. <doc:BigDatabases#Disk-space> says how the need is estimated.
+    /// `needed` bytes the sync would take to copy or index `tables` (in the order of the plan), at
+    /// most; nothing was touched. <doc:BigDatabases#Disk-space> says how the need is estimated.
     ///
     /// ```swift
     /// catch ReconcileError.notEnoughDiskSpace(_, let needed, let available, _) {

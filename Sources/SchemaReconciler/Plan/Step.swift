@@ -35,7 +35,7 @@ public struct Step: Sendable, Hashable, Codable {
     }
 
     /// What a step does, to which object.
-    package enum Action: Sendable, Hashable, Codable {
+    package enum Action: Sendable, Hashable {
         /// Creates a table and its declared indexes.
         case createTable(table: String)
         /// Renames a table.
@@ -131,19 +131,5 @@ public struct Step: Sendable, Hashable, Codable {
         case .dropIndex, .createView, .dropView, .dropTrigger:
             return nil
         }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case action, phase, method, changes, rows, droppedIndexes, statements
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try container.decode(Action.self, forKey: .action), phase: try container.decode(Phase.self, forKey: .phase),
-                  method: try container.decode(Method.self, forKey: .method),
-                  changes: try container.decode([Change].self, forKey: .changes),
-                  rows: try container.decodeIfPresent(Int.self, forKey: .rows),
-                  droppedIndexes: try container.decode([String].self, forKey: .droppedIndexes),
-                  statements: try container.decode([String].self, forKey: .statements))
     }
 }

@@ -90,13 +90,16 @@ extension Reconciler {
     }
 
     /// This reconciler with schema.yaml and its scripts loaded, so that the syncs made with it
-    /// do not read them again; itself when it was made from a loaded file.
+    /// do not read them again, and with a ``LiveSchemaMemo``, so that they read and compare each
+    /// live schema they meet once; itself when it has both.
     ///
     /// - Throws: ``ReconcileError/invalidSchema(_:)``.
     package func loadingSchemaOnce() throws(ReconcileError) -> Reconciler {
-        guard case .url = source else { return self }
+        if case .loaded = source, liveSchemas != nil { return self }
         var loaded = self
-        loaded.source = .loaded(try Self.typed { try loadedSchema() })
+        let file = try Self.typed { try loadedSchema() }
+        loaded.source = .loaded(file)
+        loaded.liveSchemas = LiveSchemaMemo(file: file)
         return loaded
     }
 

@@ -14,7 +14,7 @@ extension Reconciler {
     ///     }
     /// }
     /// ```
-    public struct Outcome: Sendable {
+    public struct Outcome: Sendable, Codable {
         /// The database file's path, as it was given.
         public var path: String
         /// What the sync returned, or the error it threw.
@@ -48,6 +48,35 @@ extension Reconciler {
         public init(path: String, result: Result<SyncReport, ReconcileError>) {
             self.path = path
             self.result = result
+        }
+    }
+}
+
+// MARK: - Codable
+
+extension Reconciler.Outcome {
+    private enum CodingKeys: String, CodingKey {
+        case path, report, error
+    }
+
+    /// Writes `{"path": "tenants/a.sqlite", "report": {...}}`, or `{"path": …, "error": {...}}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        switch result {
+        case .success(let report): try container.encode(report, forKey: .report)
+        case .failure(let error): try container.encode(error, forKey: .error)
+        }
+    }
+
+    /// Reads what ``encode(to:)`` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let path = try container.decode(String.self, forKey: .path)
+        if let error = try container.decodeIfPresent(ReconcileError.self, forKey: .error) {
+            self.init(path: path, result: .failure(error))
+        } else {
+            self.init(path: path, result: .success(try container.decode(SyncReport.self, forKey: .report)))
         }
     }
 }

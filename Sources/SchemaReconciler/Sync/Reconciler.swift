@@ -166,6 +166,9 @@ public struct Reconciler: Sendable {
     /// The options.
     public var options: Options
     var codeUpgrades: [CodeUpgrade] = []
+    /// What the syncs of one command over many databases share of what they read; nil otherwise
+    /// (see ``loadingSchemaOnce()``).
+    var liveSchemas: LiveSchemaMemo?
 
     // MARK: Creating a reconciler
 
@@ -274,6 +277,8 @@ public struct Reconciler: Sendable {
 
     /// What makes the plans of syncs with `file`.
     func planning(_ file: SchemaFile) -> SyncPlanning {
-        SyncPlanning(file: file, options: options, codeUpgrades: codeUpgrades)
+        var planning = SyncPlanning(file: file, options: options, codeUpgrades: codeUpgrades)
+        if let liveSchemas, liveSchemas.serves(file) { planning.liveSchemas = liveSchemas }
+        return planning
     }
 }

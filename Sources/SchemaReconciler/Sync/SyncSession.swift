@@ -33,6 +33,7 @@ struct SyncSession {
             }
         }
         report.duration = ContinuousClock.now - start
+        report.databasePath = writer.path
         return report
     }
 
@@ -52,6 +53,7 @@ struct SyncSession {
         let foreignKeysWereOn = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
         var planning = reconciler.planning(file)
         planning.finishing = finishing
+        planning.countsRowsToCopy = reconciler.options.progress != nil || !reconciler.options.deniedHazards.isEmpty
         let result = Result { try sync(in: db, planning: planning, foreignKeysOn: foreignKeysWereOn) }
         if foreignKeysWereOn { try Self.restoreForeignKeys(in: db) }
         return try result.get()
@@ -185,6 +187,7 @@ struct SyncSession {
             }
         }
         report.duration = ContinuousClock.now - start
+        report.databasePath = writer.path
         return report
     }
 

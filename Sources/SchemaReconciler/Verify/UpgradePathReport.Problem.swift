@@ -7,9 +7,9 @@ extension UpgradePathReport {
     /// for problem in result.problems where problem.kind == .syncFailed {
     ///     print(problem.table ?? "-", problem.column ?? "-", problem.message)
     /// }
-    /// // users handle the sync failed: table users: 4 rows violate NOT NULL on handle; …
+    /// // users handle the sync failed
     /// ```
-    public struct Problem: Sendable, CustomStringConvertible {
+    public struct Problem: Sendable, Codable, CustomStringConvertible {
         /// What kind of problem it is.
         public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
             /// The release's own file could not build a database (``Problem/error``).
@@ -42,7 +42,8 @@ extension UpgradePathReport {
         public var table: String?
         /// The column the problem is in, when there is one.
         public var column: String?
-        /// What went wrong, in words, without the place: `the sync failed: …`.
+        /// What went wrong, in words, without the place and without the ``error``, which says
+        /// the rest: `the sync failed`.
         public var message: String
         /// The error that stopped the path, for ``Kind/releaseCannotBeBuilt`` and ``Kind/syncFailed``.
         public var error: ReconcileError?
@@ -56,8 +57,12 @@ extension UpgradePathReport {
             self.error = error
         }
 
-        /// `table users, column handle: the sync failed: …`.
+        /// The place, then the message: `table notes, column body: 4 values of the release's column
+        /// notes.body are gone …`. A problem with an ``error`` is the message and the error, which
+        /// names the table and column itself: `the sync failed: table users: 4 rows violate NOT NULL
+        /// on handle; …`.
         public var description: String {
+            if let error { return "\(message): \(error)" }
             let place = [table.map { "table \($0)" }, column.map { "column \($0)" }].compactMap { $0 }.joined(separator: ", ")
             return (place.isEmpty ? "" : place + ": ") + message
         }
@@ -70,13 +75,13 @@ extension UpgradePathReport.Problem {
     /// The release's own file could not build a database.
     package static func releaseCannotBeBuilt(_ error: ReconcileError) -> Self {
         Self(.releaseCannotBeBuilt, table: error.subject.table, column: error.subject.column,
-             message: "the release's own file cannot build a database: \(error)", error: error)
+             message: "the release's own file cannot build a database", error: error)
     }
 
     /// The sync from the release's database failed.
     package static func syncFailed(_ error: ReconcileError) -> Self {
         Self(.syncFailed, table: error.subject.table, column: error.subject.column,
-             message: "the sync failed: \(error)", error: error)
+             message: "the sync failed", error: error)
     }
 
     /// After the sync, a sync would still make `changes`, and `undeclared` are left over.

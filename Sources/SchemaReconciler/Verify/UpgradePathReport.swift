@@ -9,7 +9,7 @@ extension UpgradePathReport {
     ///     print(result.version, result.tables, result.rows, result.isPassing ? "ok" : "FAILED")
     /// }
     /// ```
-    public struct PathResult: Sendable, CustomStringConvertible {
+    public struct PathResult: Sendable, Codable, CustomStringConvertible {
         /// Where the release's file came from.
         public var source: String
         /// The release's version.
@@ -48,7 +48,7 @@ extension UpgradePathReport {
 /// let report = try reconciler.verifyUpgradePaths(from: history)
 /// #expect(report.isPassing, "\(report)")
 /// ```
-public struct UpgradePathReport: Sendable, CustomStringConvertible {
+public struct UpgradePathReport: Sendable, Codable, CustomStringConvertible {
     /// The version of the current schema file.
     public var version: SemanticVersion
     /// One result per release, in the order given.
@@ -63,5 +63,42 @@ public struct UpgradePathReport: Sendable, CustomStringConvertible {
     /// One line per release, and a line per problem under a release that failed.
     public var description: String {
         results.map(\.description).joined(separator: "\n")
+    }
+}
+
+// MARK: - Encodable
+
+/// The key of ``UpgradePathReport/isPassing`` and ``UpgradePathReport/PathResult/isPassing``,
+/// which reading ignores.
+private enum PassingKey: String, CodingKey {
+    case isPassing
+}
+
+extension UpgradePathReport {
+    /// Writes `{"version": "1.4.0", "isPassing": false, "results": [...]}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(results, forKey: .results)
+        var passing = encoder.container(keyedBy: PassingKey.self)
+        try passing.encode(isPassing, forKey: .isPassing)
+    }
+}
+
+extension UpgradePathReport.PathResult {
+    /// Writes `{"version": "1.0.0", "source": "history/1.0.0.yaml", "tables": 3, "rows": 12, "upgrades": [...],
+    /// "notes": [], "problems": [{"kind": "syncFailed", "table": "users", "column": "handle", "message": "the sync
+    /// failed: …", "error": {...}}], "isPassing": false}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(version, forKey: .version)
+        try container.encode(tables, forKey: .tables)
+        try container.encode(rows, forKey: .rows)
+        try container.encode(upgrades, forKey: .upgrades)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(problems, forKey: .problems)
+        var passing = encoder.container(keyedBy: PassingKey.self)
+        try passing.encode(isPassing, forKey: .isPassing)
     }
 }

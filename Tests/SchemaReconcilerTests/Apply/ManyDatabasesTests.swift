@@ -65,6 +65,26 @@ import Testing
         #expect(again.allSatisfy { $0.report?.didChange == false })
     }
 
+    @Test func databasesWhoseSchemasDifferAreEachSyncedAsAOneFileSyncWould() throws {
+        let space = try Workspace()
+        let paths = try tenants((1...6).map { "tenant-\($0).sqlite" }, in: space)
+        // Two tenants drifted: one has the new column already, one an index of its own.
+        try DatabaseQueue(path: paths[1]).write { try $0.execute(sql: "ALTER TABLE users ADD COLUMN nickname TEXT") }
+        try DatabaseQueue(path: paths[4]).write { try $0.execute(sql: "CREATE INDEX users_by_email ON users (email)") }
+        let alone = try paths.enumerated().map { index, path in
+            let copy = space.url.appendingPathComponent("alone-\(index).sqlite").path
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            return try space.reconciler().sync(databaseAt: copy)
+        }
+        #expect(alone[1].statements != alone[0].statements && alone[4].statements != alone[0].statements)
+        let outcomes = try space.reconciler().sync(databasesAt: paths, jobs: 2)
+        #expect(outcomes.map { $0.report?.statements } == alone.map(\.statements))
+        #expect(outcomes.map { $0.report?.warnings } == alone.map(\.warnings))
+        for path in paths {
+            #expect(try space.reconciler().status(databaseAt: path).isInSync, "\(path)")
+        }
+    }
+
     @Test func aDatabaseThatFailsIsLeftByteForByteAndTheOthersAreSynced() throws {
         let space = try Workspace()
         let paths = try tenants(["a.sqlite", "b.sqlite", "c.sqlite", "d.sqlite"], in: space)

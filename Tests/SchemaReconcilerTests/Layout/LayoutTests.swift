@@ -6,8 +6,8 @@ import Testing
 /// so that the layout stays true after the next feature.
 @Suite struct LayoutTests {
     /// The rooms, in the order data flows through them; each may use the ones before it.
-    static let rooms = ["SQL", "JSON", "Model", "SQLite", "Format", "Load", "Inspect", "Diff", "Plan", "Rehearse",
-                        "Apply", "Sync", "Verify"]
+    static let rooms = ["SQL", "JSON", "Model", "SQLite", "Format", "Load", "Generate", "Inspect", "Diff", "Plan",
+                        "Rehearse", "Apply", "Sync", "Verify"]
 
     /// `Sources/SchemaReconciler`.
     static let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

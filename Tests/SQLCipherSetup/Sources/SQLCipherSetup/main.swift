@@ -74,7 +74,9 @@ try declare("""
     """)
 let edit = try reconciler.sync(dbQueue)
 print("sqlcipher-setup: 1.1.0: \(edit.plan.steps.map(\.description))")
-require(edit.plan.steps.map(\.table) == ["note"] && edit.plan.steps.map(\.method) == [.inPlace],
+require(edit.plan.steps.map(\.table) == ["note"]
+            && edit.plan.steps.map(\.description).allSatisfy { $0.hasPrefix("edit table note") }
+            && edit.plan.steps.map(\.method) == [.inPlace],
         "1.1.0 edits table note in place, got \(edit.plan.steps)")
 do {
     try dbQueue.write { try $0.execute(sql: "INSERT INTO note (title) VALUES ('')") }
