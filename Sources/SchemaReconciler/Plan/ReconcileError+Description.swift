@@ -179,7 +179,7 @@ extension ReconcileError: CustomNSError {
     /// `SchemaReconciler.ReconcileError`.
     public static var errorDomain: String { "SchemaReconciler.ReconcileError" }
 
-    /// A code for each case, stable across versions: its ``kind``'s place in ``Kind/allCases``,
+    /// A code for each case, stable across versions: its ``kind``'s place in `Kind.allCases`,
     /// counted from 1.
     public var errorCode: Int {
         (Kind.allCases.firstIndex(of: kind) ?? 0) + 1
