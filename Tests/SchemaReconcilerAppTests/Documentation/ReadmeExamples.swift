@@ -39,4 +39,16 @@ import Testing
         let yaml = Examples.slugSchema.trimmingCharacters(in: .newlines)
         #expect(readme.contains("```yaml\n" + yaml + "\n```"))
     }
+
+    /// The commands a new user runs from a fresh clone: one runs `reconcile` on the bundled
+    /// example, one runs the tests, and that one is the command CI runs.
+    @Test func theTestCommandOfTheREADMEIsTheOneCIRuns() throws {
+        let commands = try MarkdownDocument(path: "README.md").text.split(separator: "\n")
+            .map { $0.split(separator: "#", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+        #expect(commands.contains("swift run reconcile"))
+        let test = try #require(commands.first { $0.hasPrefix("swift test") })
+        let ci = try MarkdownDocument(path: ".ci/run").text.split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(ci.contains(test), "README runs the tests with `\(test)`; .ci/run does not")
+    }
 }
