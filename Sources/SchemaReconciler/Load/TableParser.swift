@@ -194,66 +194,75 @@ struct TableParser {
                 found: reader.describe(entry.value), at: reader.location(of: entry.value))
         }
         for (offset, node) in sequence.enumerated() {
-            let fkContext = "foreign key \(offset + 1) of \(context)"
-            let entries = try reader.entries(of: node, key: entry.key, in: context, owner: fkContext, allowed: Self.foreignKeyKeys,
-                                             expected: "a list of mappings with 'columns' and 'references'")
-            var foreignKey = Schema.ForeignKey(columns: [], table: "")
-            var columnsEntry: YAMLEntry?
-            var referencesEntry: YAMLEntry?
-            var name: Located<String?>?
-            for option in entries {
-                switch option.key {
-                case SchemaFormat.ForeignKey.name.name: name = try ConstraintNameReader(reader: reader).name(option, in: fkContext)
-                case SchemaFormat.ForeignKey.columns.name: columnsEntry = option
-                case SchemaFormat.ForeignKey.references.name: referencesEntry = option
-                case SchemaFormat.ForeignKey.onDelete.name: foreignKey.onDelete = try ColumnParser.action(option, reader: reader, in: fkContext)
-                case SchemaFormat.ForeignKey.onUpdate.name: foreignKey.onUpdate = try ColumnParser.action(option, reader: reader, in: fkContext)
-                case SchemaFormat.ForeignKey.deferrable.name: foreignKey.isDeferred = try reader.bool(option, in: fkContext)
-                default: break
-                }
-            }
-            guard let columnsEntry else {
-                throw SchemaError.missingKey("columns", in: fkContext, at: reader.location(of: node))
-            }
-            guard let referencesEntry else {
-                throw SchemaError.missingKey("references", in: fkContext, at: reader.location(of: node))
-            }
-            foreignKey.columns = try columnList(columnsEntry, of: declared, in: fkContext, example: "[team_id]")
-            if let name { try declare(name, for: .foreignKey(columns: foreignKey.columns), in: &declared) }
-            let referenceContext = "'references' of \(fkContext)"
-            let referenceEntries = try reader.entries(
-                of: referencesEntry.value, key: "references", in: fkContext, owner: referenceContext,
-                allowed: Self.foreignKeyReferenceKeys,
-                expected: "a mapping with 'table' and 'columns'")
-            var table: Located<String>?
-            var referencedColumns: [Located<String>] = []
-            for option in referenceEntries {
-                switch option.key {
-                case SchemaFormat.ForeignKeyReference.table.name:
-                    table = Located(value: try reader.name(option.value, key: option.key, in: referenceContext),
-                                    node: option.value)
-                case SchemaFormat.ForeignKeyReference.columns.name:
-                    referencedColumns = try reader.nameList(option, in: referenceContext, example: "[id]").map {
-                        Located(value: $0.name, node: $0.node)
-                    }
-                    if referencedColumns.isEmpty {
-                        throw SchemaError.invalidValue(
-                            "[]", for: "columns", in: referenceContext,
-                            reason: "list at least one column, or leave 'columns' out for the parent's primary key",
-                            at: reader.location(of: option.value))
-                    }
-                default: break
-                }
-            }
-            guard let table else {
-                throw SchemaError.missingKey("table", in: referenceContext, at: reader.location(of: referencesEntry.value))
-            }
-            foreignKey.table = table.value
-            foreignKey.referencedColumns = referencedColumns.map(\.value)
-            declared.table.foreignKeys.append(foreignKey)
-            declared.foreignKeys.append(DeclaredForeignKey(node: node, table: table,
-                                                           referencedColumns: referencedColumns, context: fkContext))
+            try foreignKey(node, key: entry.key, into: &declared,
+                           in: context, fkContext: "foreign key \(offset + 1) of \(context)")
         }
+    }
+
+    /// One entry of `foreign_keys`: `{columns, references, name, on_delete, on_update, deferrable}`.
+    private func foreignKey(_ node: Node, key: String, into declared: inout DeclaredTable,
+                            in context: String, fkContext: String) throws {
+        let entries = try reader.entries(of: node, key: key, in: context, owner: fkContext, allowed: Self.foreignKeyKeys,
+                                         expected: "a list of mappings with 'columns' and 'references'")
+        var foreignKey = Schema.ForeignKey(columns: [], table: "")
+        var columnsEntry: YAMLEntry?
+        var referencesEntry: YAMLEntry?
+        var name: Located<String?>?
+        for option in entries {
+            switch option.key {
+            case SchemaFormat.ForeignKey.name.name: name = try ConstraintNameReader(reader: reader).name(option, in: fkContext)
+            case SchemaFormat.ForeignKey.columns.name: columnsEntry = option
+            case SchemaFormat.ForeignKey.references.name: referencesEntry = option
+            case SchemaFormat.ForeignKey.onDelete.name: foreignKey.onDelete = try ColumnParser.action(option, reader: reader, in: fkContext)
+            case SchemaFormat.ForeignKey.onUpdate.name: foreignKey.onUpdate = try ColumnParser.action(option, reader: reader, in: fkContext)
+            case SchemaFormat.ForeignKey.deferrable.name: foreignKey.isDeferred = try reader.bool(option, in: fkContext)
+            default: break
+            }
+        }
+        guard let columnsEntry else { throw SchemaError.missingKey("columns", in: fkContext, at: reader.location(of: node)) }
+        guard let referencesEntry else {
+            throw SchemaError.missingKey("references", in: fkContext, at: reader.location(of: node))
+        }
+        foreignKey.columns = try columnList(columnsEntry, of: declared, in: fkContext, example: "[team_id]")
+        if let name { try declare(name, for: .foreignKey(columns: foreignKey.columns), in: &declared) }
+        let (table, referencedColumns) = try reference(referencesEntry, in: fkContext)
+        foreignKey.table = table.value
+        foreignKey.referencedColumns = referencedColumns.map(\.value)
+        declared.table.foreignKeys.append(foreignKey)
+        declared.foreignKeys.append(DeclaredForeignKey(node: node, table: table,
+                                                       referencedColumns: referencedColumns, context: fkContext))
+    }
+
+    /// A foreign key's `references`: `{table, columns}`, the columns left out for the parent's primary key.
+    private func reference(_ entry: YAMLEntry, in fkContext: String) throws
+        -> (table: Located<String>, columns: [Located<String>]) {
+        let referenceContext = "'references' of \(fkContext)"
+        let entries = try reader.entries(
+            of: entry.value, key: "references", in: fkContext, owner: referenceContext,
+            allowed: Self.foreignKeyReferenceKeys, expected: "a mapping with 'table' and 'columns'")
+        var table: Located<String>?
+        var columns: [Located<String>] = []
+        for option in entries {
+            switch option.key {
+            case SchemaFormat.ForeignKeyReference.table.name:
+                table = Located(value: try reader.name(option.value, key: option.key, in: referenceContext), node: option.value)
+            case SchemaFormat.ForeignKeyReference.columns.name:
+                columns = try reader.nameList(option, in: referenceContext, example: "[id]").map {
+                    Located(value: $0.name, node: $0.node)
+                }
+                if columns.isEmpty {
+                    throw SchemaError.invalidValue(
+                        "[]", for: "columns", in: referenceContext,
+                        reason: "list at least one column, or leave 'columns' out for the parent's primary key",
+                        at: reader.location(of: option.value))
+                }
+            default: break
+            }
+        }
+        guard let table else {
+            throw SchemaError.missingKey("table", in: referenceContext, at: reader.location(of: entry.value))
+        }
+        return (table, columns)
     }
 
     // MARK: Indexes
