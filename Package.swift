@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "SchemaReconciler", targets: ["SchemaReconciler"]),
         .executable(name: "reconcile", targets: ["reconcile"]),
         .plugin(name: "CheckSchema", targets: ["CheckSchema"]),
+        .plugin(name: "GenerateRecords", targets: ["GenerateRecords"]),
         .plugin(name: "ReconcileCommand", targets: ["ReconcileCommand"]),
     ],
     dependencies: [
@@ -59,6 +60,10 @@ let package = Package(
         // Checks a target's schema.yaml at every build whose inputs changed, with `reconcile check`:
         //   .target(name: "App", plugins: [.plugin(name: "CheckSchema", package: "sqlite-reconciler")])
         .plugin(name: "CheckSchema", capability: .buildTool(), dependencies: ["reconcile"]),
+        // Writes the GRDB record types of a target's schema.yaml into the build's generated sources,
+        // with `reconcile generate`, at every build after schema.yaml changed:
+        //   .target(name: "App", plugins: [.plugin(name: "GenerateRecords", package: "sqlite-reconciler")])
+        .plugin(name: "GenerateRecords", capability: .buildTool(), dependencies: ["reconcile"]),
         // `swift package reconcile …`: the command line, run from the package directory. It declares
         // no permission; a sync that may not write says to run it with --allow-writing-to-package-directory.
         .plugin(
@@ -76,14 +81,17 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        // Code written as an app writes it: the public API only, beside GRDB's own names.
+        // Code written as an app writes it: the public API only, beside GRDB's own names, and the
+        // record types `reconcile generate` wrote from its schema.yaml (LibraryRecords.swift; the
+        // GenerateRecords plugin is not applied here: SwiftPM would link `reconcile` into the
+        // test bundle twice, once as the plugin's tool).
         .testTarget(
             name: "SchemaReconcilerAppTests",
             dependencies: [
                 "SchemaReconciler",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            resources: [.copy("UpgradeHistory")],
+            resources: [.copy("UpgradeHistory"), .copy("schema.yaml")],
             packageAccess: false
         ),
         .testTarget(

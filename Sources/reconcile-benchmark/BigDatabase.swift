@@ -4,10 +4,10 @@ import GRDB
 // MARK: - BigDatabase
 
 /// The two databases of the 1 GB figures, synced by `reconcile` with ``BigSchema/synced``: one
-/// of about 1 GB (200,000 authors, 4,000,000 books of 200-byte bodies) and one with the same
-/// schema and no rows. They are built once and kept beside the build's products, in
-/// `bench-big/v<formatVersion>/`, with the schema.yaml they were synced with; the figures run
-/// on copies of them.
+/// of about 1 GB (200,000 authors, 4,000,000 books of 200-byte bodies, each with an ISBN) and
+/// one with the same schema and no rows. They are built once and kept beside the build's
+/// products, in `bench-big/v<formatVersion>/`, with the schema.yaml they were synced with; the
+/// figures run on copies of them.
 ///
 /// ```swift
 /// let database = try BigDatabase.cached(reconcile: reconcile)
@@ -15,7 +15,7 @@ import GRDB
 /// ```
 struct BigDatabase {
     /// Changes when the files built here change, so that an older cache is built again.
-    static let formatVersion = 1
+    static let formatVersion = 2
     /// The rows of `authors`, and of `books` (as many for each author).
     static let rows = (authors: 200_000, books: 4_000_000)
     /// The length of each book's `body`, in bytes.
@@ -112,14 +112,15 @@ struct BigDatabase {
     }
 
     private static func insertBooks(_ db: Database) throws {
-        let insert = try db.makeStatement(sql: "INSERT INTO books (id, author_id, title, body) VALUES (?, ?, ?, ?)")
+        let insert = try db.makeStatement(sql: "INSERT INTO books (id, author_id, title, body, isbn) VALUES (?, ?, ?, ?, ?)")
         let perAuthor = rows.books / rows.authors
         let filler = String(repeating: "All work and no play makes Jack a dull boy. ", count: bodyBytes / 40 + 1)
         // The body of book n: the filler's first characters, then n, 200 bytes in all.
         let heads = (0...20).map { String(filler.prefix(bodyBytes - $0)) }
         for id in 1...rows.books {
             let number = String(id)
-            insert.setUncheckedArguments([id, (id - 1) / perAuthor + 1, "Book \(number)", heads[number.utf8.count] + number])
+            insert.setUncheckedArguments([id, (id - 1) / perAuthor + 1, "Book \(number)", heads[number.utf8.count] + number,
+                                          "978-\(number)"])
             try insert.execute()
         }
     }

@@ -69,6 +69,25 @@ final class BigDatabaseRuns {
                       extra: "\(runs) runs each, " + (writes ? "each on a fresh copy" : "on one copy") + ", warm cache")
     }
 
+    /// The median time of `reconcile finish` after a launch with `launch` (arguments without
+    /// `--database`), on the big database and on the empty one, turn about: each run on a fresh
+    /// copy that the launch synced first, untimed. The last copies must then be in sync
+    /// (`--check` exits 0), or it is an error: (big, empty).
+    func finishTimes(after launch: [String], schema: String, runs: Int) throws -> (big: Double, empty: Double) {
+        let finish = ["finish", "--schema", schema]
+        let command = { (path: String) in try self.reconcile.succeed(finish + ["--database", path], errorsTo: self.errorPath) }
+        let times = try Stopwatch.medians(runs: runs, setup: { isBig in
+            let path = try self.copy(big: isBig, writes: true)
+            try self.reconcile.succeed(launch + ["--database", path], errorsTo: self.errorPath)
+            return path
+        }, measured: command, floor: command)
+        for name in ["work-big.sqlite", "work-empty.sqlite"] {
+            try reconcile.succeed(["--check", "--schema", schema, "--database", fixture.path(name)], errorsTo: errorPath)
+        }
+        _ = fixture.remove("work-big.sqlite")
+        return times
+    }
+
     // MARK: Parts
 
     /// Where `reconcile` writes its standard error.

@@ -11,6 +11,8 @@ struct Figures {
     var tables = 1000
     /// The rows of the large-table figures.
     var rows = 1_000_000
+    /// The database files of the many-database figures.
+    var files = 100
 
     // MARK: Launch
 

@@ -4,8 +4,8 @@ import SchemaReconciler
 // MARK: - Many databases in one command
 
 extension Figures {
-    /// The databases of the many-database figures, and the tables of each.
-    static let manyDatabases = (files: 100, tables: 20)
+    /// The tables of each database of the many-database figures (`files` says how many).
+    static let manyTables = 20
 
     /// `reconcile --database 'tenants/*.sqlite'` over databases that are all in sync, per file,
     /// against one `reconcile` process syncing one of them. Both are child processes of the
@@ -20,7 +20,7 @@ extension Figures {
     /// `reconcile` process doing it to one database.
     func manyDatabasesAddColumn() throws -> Figure {
         let (fixture, files) = try manyDatabasesFixture()
-        let tables = Self.manyDatabases.tables
+        let tables = Self.manyTables
         try fixture.writeSchema(Fixture.tables(tables, version: "1.1.0", extra: "extra: TEXT"))
         Thread.sleep(forTimeInterval: 2.1)
         let sources = try files.map { try fixture.copy($0, to: "sources/" + URL(fileURLWithPath: $0).lastPathComponent) }
@@ -49,7 +49,7 @@ extension Figures {
         }, floor: {
             try Self.runReconcile(["--database", files[0]], in: fixture)
         })
-        return Figure(name: "many databases (\(files.count) files of \(Self.manyDatabases.tables) tables), \(what), per file",
+        return Figure(name: "many databases (\(files.count) files of \(Self.manyTables) tables), \(what), per file",
                       measured: measured / Double(files.count), floorName: "one reconcile process", floor: floor,
                       goal: goal, extra: "the whole command \(Figure.time(measured)), \(Self.jobsNote)")
     }
@@ -60,12 +60,12 @@ extension Figures {
         let fixture = try Fixture()
         try FileManager.default.createDirectory(atPath: fixture.path("tenants"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: fixture.path("sources"), withIntermediateDirectories: true)
-        try fixture.writeSchema(Fixture.tables(Self.manyDatabases.tables))
+        try fixture.writeSchema(Fixture.tables(Self.manyTables))
         Thread.sleep(forTimeInterval: 2.1)
         let first = fixture.path("tenants/tenant-000.sqlite")
         try Reconciler(schemaURL: fixture.schemaURL).sync(databaseAt: first)
         var files = [first]
-        for index in 1..<Self.manyDatabases.files {
+        for index in 1..<max(self.files, 1) {
             files.append(try fixture.copy(first, to: String(format: "tenants/tenant-%03d.sqlite", index)))
         }
         return (fixture, files)

@@ -1,7 +1,7 @@
 // reconcile-benchmark: every figure of the README's Benchmark table, each as a ratio to a floor
 // measured in the same run.
 //
-//     swift run -c release reconcile-benchmark [FIGURE …] [--tables N] [--rows N]
+//     swift run -c release reconcile-benchmark [FIGURE …] [--tables N] [--rows N] [--files N]
 //
 // FIGURE is one of: launch, cold, load, plan, add-columns, not-null, rebuild, many (default: all), or big,
 // which runs only when named (it builds a 1 GB database once, and keeps it in the build folder). Each
@@ -19,6 +19,7 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "--tables": figures.tables = Int(arguments.popFirst() ?? "") ?? figures.tables
     case "--rows": figures.rows = Int((arguments.popFirst() ?? "").replacingOccurrences(of: "_", with: "")) ?? figures.rows
+    case "--files": figures.files = Int((arguments.popFirst() ?? "").replacingOccurrences(of: "_", with: "")) ?? figures.files
     default: selected.append(argument)
     }
 }

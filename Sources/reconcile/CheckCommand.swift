@@ -36,7 +36,7 @@ struct CheckCommand: ParsableCommand {
         try output.reportingErrors {
             let checked = try SchemaCheck(schemaPath: schema)
             if output.isJSON {
-                JSONOutput.print(CheckJSON.check(checked))
+                try JSONOutput.print(CheckJSON(checked))
             } else {
                 for warning in checked.warnings { ErrorText.printLine(StandInText.checkWarning(warning)) }
                 for warning in checked.fileWarnings { ErrorText.printLine(checked.located(warning)) }

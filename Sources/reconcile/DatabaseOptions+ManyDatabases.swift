@@ -18,7 +18,7 @@ extension DatabaseOptions {
     /// The database files the `--database` pattern matches, sorted.
     ///
     /// - Throws: ``ReconcileError/invalidDatabasePath(_:problem:)`` when it matches none.
-    func databasePaths() throws(ReconcileError) -> [String] {
+    func databasePaths() throws -> [String] {
         try Reconciler.databasePaths(matching: database)
     }
 

@@ -25,7 +25,7 @@ struct FinishCommand: ParsableCommand {
                 try $0.finishDeferredWork(databaseAt: options.databasePath)
             }
             if output.isJSON {
-                JSONOutput.print(ReportJSON.report(report, database: options.databasePath))
+                try JSONOutput.print(report)
             } else {
                 ErrorText.print(report.warnings)
                 print(ReportText(report, database: options.databasePath).finishLines, terminator: "")

@@ -24,9 +24,11 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         try output.reportingErrors {
-            let inspected = try InspectedSchema(databaseAt: database, appVersion: appVersion)
+            // The printed file is meant to sit beside the database.
+            let schemaURL = URL(fileURLWithPath: database).deletingLastPathComponent().appendingPathComponent("schema.yaml")
+            let inspected = try Reconciler(schemaURL: schemaURL).inspect(databaseAt: database, appVersion: appVersion)
             if output.isJSON {
-                JSONOutput.print(InspectJSON.inspected(inspected))
+                try JSONOutput.print(InspectJSON(inspected))
             } else {
                 print(inspected.yaml, terminator: "")
                 for clause in inspected.undeclarable {

@@ -25,7 +25,7 @@ struct OutputOptions: ParsableArguments {
         do {
             try body()
         } catch let error as ReconcileError {
-            JSONOutput.print(ErrorJSON.document(error))
+            try JSONOutput.print(ErrorJSON(error))
             throw ExitCode(ExitStatus(error).rawValue)
         }
     }

@@ -16,7 +16,7 @@ extension StatusCommand {
         }
         let statuses = Array(zip(paths, results)).map { (path: $0, result: $1) }
         if output.isJSON {
-            JSONOutput.print(ManyDatabasesJSON.statuses(statuses))
+            try JSONOutput.print(ManyDatabasesJSON(statuses: statuses))
         } else {
             ManyDatabasesText.status(statuses).print()
         }

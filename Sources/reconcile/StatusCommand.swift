@@ -18,7 +18,7 @@ struct StatusCommand: ParsableCommand {
                 if options.namesManyDatabases { return try runOnEachDatabase(reconciler) }
                 let status = try reconciler.status(databaseAt: options.databasePath)
                 if output.isJSON {
-                    JSONOutput.print(StatusJSON.status(status, database: options.databasePath))
+                    try JSONOutput.print(status)
                 } else {
                     print(StatusText(status, database: options.databasePath).lines, terminator: "")
                 }

@@ -14,7 +14,7 @@ extension SyncCommand {
         guard dryRun || check else {
             let outcomes = try reconciler.sync(databasesAt: paths, jobs: options.jobCount, creatingMissing: false)
             if output.isJSON {
-                JSONOutput.print(ManyDatabasesJSON.sync(outcomes))
+                try JSONOutput.print(ManyDatabasesJSON(syncs: outcomes))
             } else {
                 ManyDatabasesText.sync(outcomes).print()
             }
@@ -32,7 +32,7 @@ extension SyncCommand {
         }
         let plans = Array(zip(paths, results)).map { (path: $0, result: $1) }
         if output.isJSON {
-            JSONOutput.print(ManyDatabasesJSON.plans(plans))
+            try JSONOutput.print(ManyDatabasesJSON(plans: plans))
         } else {
             (check ? ManyDatabasesText.check(plans) : ManyDatabasesText.dryRun(plans)).print()
         }

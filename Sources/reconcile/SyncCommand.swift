@@ -48,7 +48,7 @@ struct SyncCommand: ParsableCommand {
         let plan = try reconciler.plan(databaseAt: options.databasePath)
         if check { try reconciler.refuseDeniedHazards(in: plan) }
         if output.isJSON {
-            JSONOutput.print(PlanJSON.plan(plan))
+            try JSONOutput.print(plan)
         } else {
             print(check ? PlanText(plan).summary : PlanText(plan).script, terminator: "")
         }
@@ -59,7 +59,7 @@ struct SyncCommand: ParsableCommand {
         let progress = ProgressText(isShown: !output.isJSON)
         let report = try progress.showing(reconciler) { try $0.sync(databaseAt: options.databasePath) }
         if output.isJSON {
-            JSONOutput.print(ReportJSON.report(report, database: options.databasePath))
+            try JSONOutput.print(report)
         } else {
             ErrorText.print(report.warnings)
             print(ReportText(report, database: options.databasePath).lines, terminator: "")

@@ -52,7 +52,7 @@ struct VerifyCommand: ParsableCommand {
             let reconciler = try StandInFallback.standingIn(Reconciler(schemaPath: schema), alsoFor: releases)
             let report = try reconciler.verifyUpgradePaths(from: releases, rowsPerTable: rows)
             if output.isJSON {
-                JSONOutput.print(VerifyJSON.report(report))
+                try JSONOutput.print(report)
             } else {
                 print(VerifyText(report).lines, terminator: "")
             }

@@ -203,7 +203,7 @@ import Testing
         let path = folder.path("app.sqlite")
         try Reconciler(schemaURL: folder.schemaURL, options: Self.options).sync(databaseAt: path)
 
-        let inspected = try InspectedSchema(databaseAt: path, appVersion: "1.1.0", prepareDatabase: Self.prepareDatabase)
+        let inspected = try Reconciler(schemaURL: folder.schemaURL, options: Self.options).inspect(databaseAt: path, appVersion: "1.1.0")
 
         #expect(inspected.isComplete, "\(String(describing: inspected.loadError))")
         #expect(inspected.yaml.contains("collate: localizedCaseInsensitiveCompare"))

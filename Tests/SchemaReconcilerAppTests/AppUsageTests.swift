@@ -38,7 +38,7 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
         let reconciler = Reconciler(schemaURL: folder.schemaURL)
         let report = try reconciler.sync(databaseAt: folder.path("app.sqlite"))
         #expect(report.didChange && report.version == "1.0.0")
-        #expect(report.plan.steps.map(\.action) == [.createTable(table: "player")])
+        #expect(report.plan.steps.map(\.description) == ["create table player"])
 
         let dbQueue = try DatabaseQueue(path: folder.path("app.sqlite"))
         try dbQueue.write { db in
@@ -68,7 +68,8 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
         let plan = try reconciler.plan(pool)
         #expect(plan.fromVersion == "1.0.0" && plan.toVersion == "1.1.0")
         #expect(plan.upgrades == [Upgrade(version: "1.1.0", name: "upgrades/1.1.0.sql", kind: .script)])
-        #expect(plan.expandSteps.map(\.action) == [.addColumn(table: "player", column: "nickname", isDeferred: true)])
+        #expect(plan.expandSteps.map(\.description) == ["add column player.nickname without its constraints for now (native ALTER); upgrades may fill it, "
+                                                    + "the contract step gives it its declared definition"])
         // NOT NULL once the upgrade filled the column: the definition is edited, no row is copied.
         #expect(plan.contractSteps.map(\.method) == [.inPlace])
         #expect(plan.contractSteps.first?.checkedConstraints == [.notNull(column: "nickname")])
@@ -187,7 +188,7 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
         }
         let report = try reconciler.sync(databaseAt: path)
         #expect(report.upgrades == [Upgrade(version: "1.1.0", name: "capitalize", kind: .code)])
-        #expect(report.warnings == [.undeclared(UndeclaredObject(kind: .table, name: "cache"))])
+        #expect(report.warnings == [.undeclared(SchemaObject(kind: .table, name: "cache"))])
         #expect(try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "SELECT name FROM player") } == "Ada")
         let again = try reconciler.sync(databaseAt: path)
         #expect(!again.didChange && again.warnings == report.warnings)
@@ -202,5 +203,27 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
         let decoded = try JSONDecoder().decode(SyncReport.self, from: data)
         #expect(decoded.plan.steps == report.plan.steps)
         #expect(decoded.version == report.version && decoded.didChange)
+        #expect(decoded.databasePath == folder.path("app.sqlite"))
+    }
+
+    /// The README's way of reading what `reconcile --format json` prints, with the public API.
+    @Test func whatTheCommandPrintsReadsBackWithTheREADMEsDecoder() throws {
+        let folder = try AppFolder(schema: Self.schema)
+        let reconciler = Reconciler(schemaURL: folder.schemaURL)
+        _ = try reconciler.sync(databaseAt: folder.path("app.sqlite"))
+        let status = try reconciler.status(databaseAt: folder.path("app.sqlite"))
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let output = try encoder.encode(try reconciler.sync(databaseAt: folder.path("app.sqlite")))
+
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let report = try decoder.decode(SyncReport.self, from: output)   // what `reconcile --format json` printed
+
+        #expect(!report.didChange && report.version == status.declaredVersion)
+        let read = try decoder.decode(SyncStatus.self, from: encoder.encode(status))
+        #expect(read.isInSync && read.appliedUpgrades == status.appliedUpgrades)
+        let error = try decoder.decode(ReconcileError.self, from: encoder.encode(ReconcileError.insideTransaction))
+        #expect(error.kind == .insideTransaction && error.description == ReconcileError.insideTransaction.description)
     }
 }

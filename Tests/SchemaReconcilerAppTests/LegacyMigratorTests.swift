@@ -92,13 +92,13 @@ import Testing
     }
 
     @Test func sourcesAreWrittenAsSchemaYAMLWritesThem() {
-        #expect(LegacySource("schema_migrations") == .schemaMigrations)
-        #expect(LegacySource("app_version.version_num") == .column(table: "app_version", column: "version_num"))
-        #expect(LegacySource("migrations") == nil)
-        #expect(LegacySource.schemaInfo.table == "schema_info" && LegacySource.schemaInfo.column == "version")
-        #expect(LegacySource.userVersion.table == nil && LegacySource.userVersion.isNumeric)
-        #expect(!LegacySource.grdbMigrations.isNumeric && LegacySource.grdbMigrations.column == "identifier")
-        #expect(LegacySource.column(table: "a", column: "b").description == "a.b")
+        #expect(LegacyRecord.Source("schema_migrations") == .schemaMigrations)
+        #expect(LegacyRecord.Source("app_version.version_num") == .column(table: "app_version", column: "version_num"))
+        #expect(LegacyRecord.Source("migrations") == nil)
+        #expect(LegacyRecord.Source.schemaInfo.table == "schema_info" && LegacyRecord.Source.schemaInfo.column == "version")
+        #expect(LegacyRecord.Source.userVersion.table == nil && LegacyRecord.Source.userVersion.isNumeric)
+        #expect(!LegacyRecord.Source.grdbMigrations.isNumeric && LegacyRecord.Source.grdbMigrations.column == "identifier")
+        #expect(LegacyRecord.Source.column(table: "a", column: "b").description == "a.b")
     }
 
     @Test func aTableWithoutTheRecordsColumnIsRefused() throws {
@@ -138,7 +138,7 @@ import Testing
     @Test func inspectWritesTheMigrationsAsTheLegacySection() throws {
         let folder = try AppFolder(schema: Self.schema)
         try Self.oldDatabase(at: folder.path("b.sqlite"), release: "1.1.0")
-        let inspected = try InspectedSchema(databaseAt: folder.path("b.sqlite"), appVersion: "1.1.0")
+        let inspected = try Reconciler(schemaURL: folder.schemaURL).inspect(databaseAt: folder.path("b.sqlite"), appVersion: "1.1.0")
         #expect(inspected.isComplete)
         #expect(inspected.yaml.hasSuffix("""
             legacy:

@@ -39,11 +39,11 @@ import Testing
         let problem = try #require(failure.problems.first)
         #expect(problem.table == "users")
         #expect(problem.column == "handle")
-        guard case .syncFailed(ReconcileError.dataDoesNotFit(let violations)) = problem else {
+        guard problem.kind == .syncFailed, case .dataDoesNotFit(let violations)? = problem.error else {
             Issue.record("expected the sync's own error, got \(problem)")
             return
         }
-        #expect(violations == [DataViolation(table: "users", constraint: .notNull(column: "handle"), rows: 4, isNewColumn: true)])
+        #expect(violations == [ReconcileError.DataViolation(table: "users", constraint: .notNull(column: "handle"), rows: 4, isNewColumn: true)])
         // The report reads as its results, the failing release first, its problem under it.
         #expect("\(report)".hasPrefix("\(failure)\n"))
         #expect("\(failure)".hasPrefix("\(failure.version) (\(failure.source)): "))

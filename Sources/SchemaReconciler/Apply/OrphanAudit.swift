@@ -18,13 +18,13 @@ import GRDB
 /// ```
 struct OrphanAudit {
     /// Where the counts are taken.
-    let scope: ForeignKeyCheck
+    let scope: Plan.ForeignKeyCheck
     /// The changes of the plan, to name what was counted before as the sync leaves it.
     let changes: [Change]
     /// What was counted before the steps, under the names they give.
     private(set) var before: [ForeignKeyViolationCount] = []
 
-    init(scope: ForeignKeyCheck, changes: [Change]) {
+    init(scope: Plan.ForeignKeyCheck, changes: [Change]) {
         self.scope = scope
         self.changes = changes
     }
@@ -47,7 +47,7 @@ struct OrphanAudit {
             guard count.rows <= old else {
                 var made = count
                 made.rows = count.rows - old
-                throw ReconcileError.foreignKeyViolation(made)
+                throw ReconcileError.foreignKeyViolation(made.violation)
             }
             kept.append(count)
         }
@@ -64,7 +64,7 @@ struct OrphanAudit {
 
     /// The scope under the names the tables have before the steps: a table the sync renames is
     /// counted under its old name.
-    private var namedBefore: ForeignKeyCheck {
+    private var namedBefore: Plan.ForeignKeyCheck {
         guard case .tables(let tables) = scope else { return scope }
         var named = tables
         for case .renameTable(let from, let to) in changes where tables.containsName(to) && !named.containsName(from) {
@@ -73,7 +73,7 @@ struct OrphanAudit {
         return .tables(named)
     }
 
-    private func counts(in db: Database, scope: ForeignKeyCheck, skippingUncheckable: Bool) throws -> [ForeignKeyViolationCount] {
+    private func counts(in db: Database, scope: Plan.ForeignKeyCheck, skippingUncheckable: Bool) throws -> [ForeignKeyViolationCount] {
         switch scope {
         case .wholeDatabase:
             try ForeignKeyViolationCount.all(in: db, skippingUncheckable: skippingUncheckable)

@@ -24,6 +24,9 @@ protocol PlanContext {
     /// Tells the free space of the volume holding a file, in place of the volume itself; nil
     /// asks the volume.
     var availableSpace: (@Sendable (URL) -> Int64?)? { get }
+    /// The live schemas that the syncs of one command over many databases share; nil for a
+    /// sync of its own.
+    var liveSchemas: LiveSchemaMemo? { get }
 
     /// The fingerprint to record, for the no-op check of the next sync.
     func fingerprint(acceptsNewerDatabase: Bool) -> String

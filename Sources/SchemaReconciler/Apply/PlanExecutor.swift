@@ -38,16 +38,16 @@ struct PlanExecutor {
         var orphans = OrphanAudit(scope: prepared.isNewDatabase || plan.isEmpty ? .tables([]) : plan.foreignKeyCheck,
                                   changes: plan.changes)
         try orphans.countBefore(in: db)
-        var statements: [String] = []
+        var ran = Ran()
         var sessions = plan.editSessionVersions[...]
-        try run(plan.expandSteps, in: db, statements: &statements, sessions: &sessions)
+        try run(plan.expandSteps, in: db, ran: &ran, sessions: &sessions)
         let applied = try runUpgrades(in: db)
         if let revision = try reviseContract(of: &plan, in: db) {
             plan.revisions.append(revision)
             plan.deferred.steps = []
             progress?.replanned(plan)
         }
-        try run(plan.contractSteps, in: db, statements: &statements, sessions: &sessions)
+        try run(plan.contractSteps, in: db, ran: &ran, sessions: &sessions)
         progress?.enter(.checking)
         let oldOrphans = try orphans.checkAfter(in: db)
         if !plan.isEmpty { try checkViewsAndTriggers(in: db) }
@@ -56,7 +56,7 @@ struct PlanExecutor {
         // read again and compared with the file, but for what waits.
         let kept = prepared.isNewDatabase ? [] : try verify(in: db, deferred: plan.deferred.steps)
         let warnings = plan.warnings.filter { if case .undeclared = $0 { false } else { true } }
-        let finalWarnings = kept.map(SyncWarning.undeclared) + warnings + oldOrphans.map(SyncWarning.orphanRows)
+        let finalWarnings = kept.map(SyncWarning.undeclared) + warnings + oldOrphans.map { .orphanRows($0.violation) }
         progress?.enter(.recording)
         try StoredState(version: plan.toVersion, fingerprint: planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
                         scriptPaths: planning.file.upgrades.flatMap(\.scripts).map(\.path),
@@ -66,35 +66,56 @@ struct PlanExecutor {
             try StoredState.record(upgrade, in: db)
         }
         plan.warnings = finalWarnings
-        return SyncReport(plan: plan, statements: statements, upgrades: applied.map(\.upgrade), warnings: finalWarnings,
+        plan.steps = ran.counting(plan.steps)
+        return SyncReport(plan: plan, statements: ran.statements, upgrades: applied.map(\.upgrade), warnings: finalWarnings,
                           version: plan.toVersion, didChange: true)
     }
 
     // MARK: Steps
 
+    /// What the steps ran: their statements, in order, and the rows each copy of a table
+    /// inserted, by the statement that copied them.
+    private struct Ran {
+        var statements: [String] = []
+        var copiedRows: [String: Int] = [:]
+
+        /// `steps` with the rows their copies inserted, where the plan left them uncounted: a
+        /// sync that reports no progress leaves the count of a copy to the copy.
+        func counting(_ steps: [Step]) -> [Step] {
+            steps.map { step in
+                guard step.rows == nil, let copy = step.rowCopy, let rows = copiedRows[copy] else { return step }
+                var counted = step
+                counted.rows = rows
+                return counted
+            }
+        }
+    }
+
     /// Runs steps in order, consecutive in-place edits in one schema edit session, which sets
     /// the schema version the plan has for it (the first of `sessions`, which it removes).
-    private func run(_ steps: [Step], in db: Database, statements: inout [String], sessions: inout ArraySlice<Int>) throws {
+    private func run(_ steps: [Step], in db: Database, ran: inout Ran, sessions: inout ArraySlice<Int>) throws {
         for group in SchemaEditSession.groups(steps) {
             guard group.inPlace else {
-                for step in group.steps { try run(step, in: db, statements: &statements) }
+                for step in group.steps { try run(step, in: db, ran: &ran) }
                 continue
             }
-            var ran: [String] = []
+            var edits = Ran()
             let version = try SchemaEditSession.run(in: db, version: sessions.popFirst(),
                                                     allowingDefensiveModeOff: planning.allowsDefensiveModeOff) {
-                for step in group.steps { try run(step, in: db, statements: &ran) }
+                for step in group.steps { try run(step, in: db, ran: &edits) }
             }
-            statements += [SchemaEditSession.opening] + ran + [SchemaEditSession.settingVersion(version), SchemaEditSession.closing]
+            ran.statements += [SchemaEditSession.opening] + edits.statements
+                + [SchemaEditSession.settingVersion(version), SchemaEditSession.closing]
         }
     }
 
     /// Counts the rows that would violate what the step adds (refusing with every count when
-    /// some do), then runs its statements, each on its own.
-    private func run(_ step: Step, in db: Database, statements: inout [String]) throws {
+    /// some do), then runs its statements, each on its own; the rows its copy of the table
+    /// inserted, SQLite's count of the statement's changes, are noted.
+    private func run(_ step: Step, in db: Database, ran: inout Ran) throws {
         try planning.cancellation.check()
         progress?.begin(step)
-        var violations: [DataViolation] = []
+        var violations: [ReconcileError.DataViolation] = []
         for check in step.checks {
             let rows = try Int.fetchOne(db, sql: check.sql) ?? 0
             if rows > 0 { violations.append(check.violation(rows: rows)) }
@@ -111,18 +132,28 @@ struct PlanExecutor {
                     try db.makeStatement(sql: sql).execute()
                 }
             } catch let error as DatabaseError {
-                throw ReconcileError.failure(of: step, statement: sql, error: error, in: db)
+                throw ReconcileError.failure(of: Self.counted(step, in: db), statement: sql, error: error, in: db)
             }
-            statements.append(sql)
+            if sql == step.rowCopy { ran.copiedRows[sql] = db.changesCount }
+            ran.statements.append(sql)
         }
+    }
+
+    /// `step`, whose statement failed, with the rows of its table counted when the plan left the
+    /// count to its copy: the error names the step as the dry run did.
+    private static func counted(_ step: Step, in db: Database) -> Step {
+        guard step.rows == nil, step.rowCopy != nil, let table = step.table else { return step }
+        var counted = step
+        counted.rows = try? Int.fetchOne(db, sql: "SELECT count(*) FROM \(SQLText.quote(table))")
+        return counted
     }
 
     // MARK: Upgrades
 
     /// Runs the pending upgrades in order, each script statement by statement.
-    private func runUpgrades(in db: Database) throws -> [AppliedUpgrade] {
+    private func runUpgrades(in db: Database) throws -> [Upgrade.Applied] {
         let now = Date()
-        var applied: [AppliedUpgrade] = []
+        var applied: [Upgrade.Applied] = []
         for upgrade in plan.upgrades {
             try planning.cancellation.check()
             progress?.begin(upgrade)
@@ -130,13 +161,13 @@ struct PlanExecutor {
             case .script:
                 guard let script = planning.file.script(for: upgrade) else { continue }
                 try ScriptRunner(upgrade: upgrade, script: script, cancellation: planning.cancellation).run(in: db)
-                applied.append(AppliedUpgrade(upgrade: upgrade, checksum: Fingerprint.checksum(ofScript: script.sql),
+                applied.append(Upgrade.Applied(upgrade: upgrade, checksum: Fingerprint.checksum(ofScript: script.sql),
                                               appliedAt: now))
             case .code:
                 for code in planning.codeUpgrades where code.version == upgrade.version && code.name == upgrade.name {
                     try run(code, as: upgrade, in: db)
                 }
-                applied.append(AppliedUpgrade(upgrade: upgrade, checksum: nil, appliedAt: now))
+                applied.append(Upgrade.Applied(upgrade: upgrade, checksum: nil, appliedAt: now))
             }
         }
         return applied
@@ -162,7 +193,7 @@ struct PlanExecutor {
 
     /// When the upgrades left another schema than the plan expected, plans the contract steps
     /// again from the database as they left it.
-    private func reviseContract(of plan: inout Plan, in db: Database) throws -> PlanRevision? {
+    private func reviseContract(of plan: inout Plan, in db: Database) throws -> Plan.Revision? {
         guard let expected = plan.catalogAfterUpgrades, !plan.upgrades.isEmpty else { return nil }
         let catalog = try Catalog(db)
         guard catalog.schemaText != expected.schemaText else { return nil }
@@ -188,20 +219,17 @@ struct PlanExecutor {
 
     /// Checks that the live schema now is the declared one, but for the changes of the steps
     /// that wait (`deferred`); returns the undeclared objects kept.
-    private func verify(in db: Database, deferred: [Step]) throws -> [UndeclaredObject] {
-        let live = try SchemaInspector().inspect(db)
-        let renames: RenameDiff
-        let remaining: SchemaDiff
-        do {
-            renames = try RenameDiff(declared: planning.file.schema, live: live)
-            remaining = try SchemaDiff(declared: planning.file.schema, drop: prepared.drop, live: live)
-        } catch {
-            throw ReconcileError.cannotDiff(error)
-        }
+    private func verify(in db: Database, deferred: [Step]) throws -> [SchemaObject] {
+        let catalog = try Catalog(db)
+        let memo = planning.liveSchemas
+        let live = try memo?.schema(of: catalog, in: db) ?? SchemaInspector().inspect(catalog, in: db)
+        let renames = try memo?.renames(of: catalog, live: live) ?? ReconcileError.renames(planning.file.schema, live: live)
+        let remaining = try memo?.diff(of: catalog, live: live, drop: prepared.drop)
+            ?? ReconcileError.diff(planning.file.schema, drop: prepared.drop, live: live)
         let waiting = Set(deferred.flatMap(\.changes))
         let changes = (renames.changes + remaining.changes).filter { !waiting.contains($0) }
         if !changes.isEmpty {
-            throw ReconcileError.verificationFailed(changes)
+            throw ReconcileError.verificationFailed(changes.map(\.description))
         }
         return remaining.undeclared
     }

@@ -27,10 +27,11 @@ struct PreparedPlan {
     }
 }
 
-private extension DeferredWork {
-    /// Whether `other` is this record, as stored: the same steps.
-    func isRecorded(as other: DeferredWork) -> Bool {
-        steps.map(\.action) == other.steps.map(\.action)
+private extension Plan.DeferredWork {
+    /// Whether `other` is this record, as stored: the same steps. A record this version cannot
+    /// read is none: the sync writes its own in its place.
+    func isRecorded(as other: Plan.DeferredWork) -> Bool {
+        !isUnreadable && steps.map(\.action) == other.steps.map(\.action)
             && steps.map(\.statements) == other.steps.map(\.statements)
     }
 }

@@ -2,16 +2,17 @@ import GRDB
 
 // MARK: - SpaceNeed
 
-/// The free disk space a plan needs on the volume holding the database, estimated before it
-/// runs from the steps that write pages in proportion to the rows already there: a table copied
-/// (a rebuild, with its indexes, or a virtual table created again, with its shadow tables), an
-/// index built on a table that exists (as big as the table, which bounds it in most cases), the
-/// indexes of a table reindexed.
+/// The free disk space a plan needs on the volume holding the database, bounded before it runs
+/// from what SQLite keeps of the file, without reading a table: its pages (`PRAGMA page_count`),
+/// its free pages (`PRAGMA freelist_count`) and their size (`PRAGMA page_size`).
 ///
-/// The copy's bytes are the pages of those tables and indexes, from SQLite's `dbstat` virtual
-/// table. Without `dbstat`, each table counts as the file's pages in use (`page_count` less
-/// `freelist_count`, times `page_size`): the copies together are no more than that, and each
-/// index built over a table that holds rows counts it again.
+/// The steps counted are those that write pages in proportion to the rows already there: a
+/// table copied (a rebuild, with its indexes, or a virtual table created again, with its shadow
+/// tables), an index built on a table that exists, the indexes of a table reindexed. A table the
+/// plan counted no rows in is left out. Each of them writes no more than the file's pages in use
+/// (`page_count` less `freelist_count`, times `page_size`), and the work on distinct tables
+/// together no more than that once: the copies count one file's worth (or more when a table is
+/// copied more than once), and so do the indexes built (an index counts as big as its table).
 ///
 /// From the copy's bytes `C` (of which `D` are the tables and indexes a rebuild drops) and the
 /// bytes of the file's free pages `F`:
@@ -29,78 +30,51 @@ import GRDB
 /// ```swift
 /// let need = try SpaceNeed(plan: plan, in: db)
 /// need.bytes    // 2_413_568
-/// need.tables   // ["events"]: the tables that need it, largest first
+/// need.tables   // ["events"]: the tables that need it, in the order of the plan
 /// ```
 struct SpaceNeed {
     /// The bytes the plan needs on the volume; 0 when it copies and indexes nothing.
     var bytes: Int64 = 0
-    /// The tables whose copies and indexes need the space, as the plan names them, largest first.
+    /// The tables whose copies and indexes need the space, as the plan names them, in its order.
     var tables: [String] = []
 
-    /// Estimates what `plan` needs, from the database as it is before the plan runs; with
-    /// `measuringObjects` false, as SQLite without `dbstat` lets it.
-    init(plan: Plan, in db: Database, measuringObjects: Bool = true) throws {
-        let work = Work.all(in: plan)
+    /// Bounds what `plan` needs, from the database as it is before the plan runs: its catalog
+    /// and five pragmas, whatever the size of its tables.
+    init(plan: Plan, in db: Database) throws {
+        let work = Work.all(in: plan).filter { $0.rows != 0 }
         guard !work.isEmpty else { return }
         let catalog = try Catalog(db)
-        let usage = try PageUsage(db, measuringObjects: measuringObjects)
-        var copied: [(work: Work, bytes: Int64)] = []
-        for item in work {
-            copied.append((item, try bytes(of: item, catalog: catalog, usage: usage, db: db)))
-        }
-        tables = Self.largestFirst(copied)
-        if !usage.measuresObjects {
-            Self.capCopies(&copied, at: usage.usedBytes)
-        }
-        bytes = Self.need(copied: copied, usage: usage)
+        let existing = work.filter { catalog.entry(named: $0.liveTable, type: .table) != nil }
+        guard !existing.isEmpty else { return }
+        let usage = try PageUsage(db)
+        tables = Self.names(of: existing)
+        bytes = Self.need(for: existing, usage: usage)
     }
 
-    // MARK: The estimate
+    // MARK: The bound
 
-    /// The growth of the file, the journal or WAL, and the zeroed pages, for these copies.
-    private static func need(copied: [(work: Work, bytes: Int64)], usage: PageUsage) -> Int64 {
-        let total = copied.reduce(0) { $0 + $1.bytes }
-        let dropped = copied.filter(\.work.replaces).reduce(0) { $0 + $1.bytes }
+    /// The growth of the file, the journal or WAL, and the zeroed pages, for this work.
+    private static func need(for work: [Work], usage: PageUsage) -> Int64 {
+        let copied = bound(work.filter(\.replaces), used: usage.usedBytes)
+        let total = copied + bound(work.filter { !$0.replaces }, used: usage.usedBytes)
         let growth = max(total - usage.freeBytes, 0)
         let journal = usage.isWAL ? total : usage.keepsRollbackJournal ? min(total, usage.freeBytes) : 0
-        let zeroed = usage.overwritesFreedPages && (usage.isWAL || usage.keepsRollbackJournal) ? dropped : 0
+        let zeroed = usage.overwritesFreedPages && (usage.isWAL || usage.keepsRollbackJournal) ? copied : 0
         return growth + journal + zeroed
     }
 
-    /// Without `dbstat`, every table counts as the whole file: the copies of distinct tables
-    /// together are no more than it, so they share one file's worth.
-    private static func capCopies(_ copied: inout [(work: Work, bytes: Int64)], at used: Int64) {
-        var left = used
-        for index in copied.indices where copied[index].work.replaces {
-            copied[index].bytes = min(copied[index].bytes, left)
-            left -= copied[index].bytes
-        }
+    /// The pages these pieces of work write, at most: each no more than the file's pages in use,
+    /// and those on distinct tables together no more than that once, as they are parts of the
+    /// file; so the most pieces on one table, times the pages in use.
+    private static func bound(_ work: [Work], used: Int64) -> Int64 {
+        let perTable = Dictionary(grouping: work, by: \.liveTable.sqlName).values.map(\.count).max() ?? 0
+        return Int64(perTable) * used
     }
 
-    /// The tables, by their bytes, largest first; those that need none left out.
-    private static func largestFirst(_ copied: [(work: Work, bytes: Int64)]) -> [String] {
-        var totals: [SQLName: (name: String, bytes: Int64, order: Int)] = [:]
-        for (order, item) in copied.enumerated() where item.bytes > 0 {
-            let previous = totals[item.work.table.sqlName]
-            totals[item.work.table.sqlName] = (item.work.table, (previous?.bytes ?? 0) + item.bytes, previous?.order ?? order)
-        }
-        return totals.values.sorted { ($0.bytes, -$0.order) > ($1.bytes, -$1.order) }.map(\.name)
-    }
-
-    // MARK: Measuring
-
-    /// The bytes one piece of work writes: its b-trees' pages, or without `dbstat` the file's
-    /// pages in use when the table holds rows.
-    private func bytes(of work: Work, catalog: Catalog, usage: PageUsage, db: Database) throws -> Int64 {
-        guard catalog.entry(named: work.liveTable, type: .table) != nil else { return 0 }
-        if let bytes = try usage.bytes(of: work.btrees(in: catalog)) { return bytes }
-        if work.kind != .virtualCopy, try !Self.holdsRows(work.liveTable, db: db) { return 0 }
-        return usage.usedBytes
-    }
-
-    /// Whether the table holds a row.
-    private static func holdsRows(_ table: String, db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQLText.quote(table)))") ?? true
+    /// The tables of the work, once each, in the order of the plan.
+    private static func names(of work: [Work]) -> [String] {
+        var seen = Set<SQLName>()
+        return work.filter { seen.insert($0.table.sqlName).inserted }.map(\.table)
     }
 }
 
@@ -127,6 +101,8 @@ extension SpaceNeed {
         var liveTable: String
         /// What is done to it.
         var kind: Kind
+        /// The rows of the table, when the plan counted them.
+        var rows: Int?
 
         /// Whether the work drops what it copies (the old table, the old indexes).
         var replaces: Bool { kind != .index }
@@ -140,7 +116,7 @@ extension SpaceNeed {
                     liveNames[to.sqlName] = liveNames[from.sqlName] ?? from
                 }
                 guard let table = step.table, let kind = kind(of: step) else { continue }
-                work.append(Work(table: table, liveTable: liveNames[table.sqlName] ?? table, kind: kind))
+                work.append(Work(table: table, liveTable: liveNames[table.sqlName] ?? table, kind: kind, rows: step.rows))
             }
             return work
         }
@@ -152,20 +128,6 @@ extension SpaceNeed {
             case .createIndex: .index
             case .reindexTable: .reindex
             default: step.method == .rebuild ? .copy : nil
-            }
-        }
-
-        /// The tables and indexes whose pages the work writes again, as they are named now.
-        func btrees(in catalog: Catalog) -> [String] {
-            let indexes = catalog.entries.filter { $0.type == .index && SQLName.same($0.tableName, liveTable) }.map(\.name)
-            switch kind {
-            case .copy: return [liveTable] + indexes
-            case .index: return [liveTable]
-            case .reindex: return indexes
-            case .virtualCopy:
-                let prefix = liveTable.sqlName.description + "_"
-                return catalog.entries.filter { $0.type == .table && catalog.isShadow($0) && $0.name.sqlName.description.hasPrefix(prefix) }
-                    .map(\.name)
             }
         }
     }

@@ -22,7 +22,7 @@ package struct StoredState: Sendable, Equatable {
     /// The script paths the fingerprint covers, so that the no-op check can read them without parsing YAML.
     package var scriptPaths: [String]
     /// The upgrades that ran, oldest first.
-    package var appliedUpgrades: [AppliedUpgrade]
+    package var appliedUpgrades: [Upgrade.Applied]
     /// The warnings of the last sync, which hold as long as its fingerprint and schema version
     /// do; nil when they cannot be read.
     package var warnings: [SyncWarning]?
@@ -30,7 +30,7 @@ package struct StoredState: Sendable, Equatable {
     /// the fingerprint; nil when they had none.
     package var fileSignature: String?
     /// What the last sync left for later (`finishDeferredWork(databaseAt:)`).
-    package var deferred = DeferredWork()
+    package var deferred = Plan.DeferredWork()
 
     /// The state table's name.
     package static let stateTable = ReservedName.stateTable
@@ -39,8 +39,8 @@ package struct StoredState: Sendable, Equatable {
 
     /// Creates a state value.
     package init(version: SemanticVersion? = nil, fingerprint: String? = nil, schemaVersion: Int? = nil,
-                 scriptPaths: [String] = [], appliedUpgrades: [AppliedUpgrade] = [], warnings: [SyncWarning]? = [],
-                 fileSignature: String? = nil, deferred: DeferredWork = DeferredWork()) {
+                 scriptPaths: [String] = [], appliedUpgrades: [Upgrade.Applied] = [], warnings: [SyncWarning]? = [],
+                 fileSignature: String? = nil, deferred: Plan.DeferredWork = Plan.DeferredWork()) {
         self.fileSignature = fileSignature
         self.deferred = deferred
         self.version = version
@@ -80,7 +80,7 @@ package struct StoredState: Sendable, Equatable {
             ).map { row in
                 let kind: Upgrade.Kind = (row["kind"] as String) == "script" ? .script : .code
                 let upgrade = Upgrade(version: SemanticVersion(row["version"] as String) ?? .zero, name: row["name"], kind: kind)
-                return AppliedUpgrade(upgrade: upgrade, checksum: row["checksum"],
+                return Upgrade.Applied(upgrade: upgrade, checksum: row["checksum"],
                                       appliedAt: Self.date(row["applied_at"]) ?? Date(timeIntervalSince1970: 0))
             }
         }
@@ -105,17 +105,17 @@ package struct StoredState: Sendable, Equatable {
         appliedUpgrades = []
         fileSignature = values["file_signature"]
         warnings = values["warnings"].flatMap { text in
-            text == "[]" ? [] : try? JSONDecoder().decode([SyncWarning].self, from: Data(text.utf8))
+            text == "[]" ? [] : try? JSONCoding.decoder.decode([SyncWarning].self, from: Data(text.utf8))
         }
         // Stored only while something waits. One that cannot be read still says so.
         if let text = values["deferred"] {
-            deferred = (try? JSONDecoder().decode(DeferredWork.self, from: Data(text.utf8))) ?? Self.unreadableDeferredWork
+            deferred = (try? JSONCoding.decoder.decode(Plan.DeferredWork.self, from: Data(text.utf8))) ?? Self.unreadableDeferredWork
         }
     }
 
     /// What a record of deferred work that cannot be read stands for: something waits.
-    private static var unreadableDeferredWork: DeferredWork {
-        var work = DeferredWork()
+    private static var unreadableDeferredWork: Plan.DeferredWork {
+        var work = Plan.DeferredWork()
         work.isUnreadable = true
         return work
     }
@@ -137,8 +137,8 @@ package struct StoredState: Sendable, Equatable {
             try db.execute(sql: sql)
         }
         let schemaVersion = Int(try db.schemaVersion())
-        let warningsText = String(decoding: try JSONEncoder().encode(warnings ?? []), as: UTF8.self)
-        let deferredText = deferred.isEmpty ? nil : String(decoding: try JSONEncoder().encode(deferred), as: UTF8.self)
+        let warningsText = String(decoding: try JSONCoding.encoder.encode(warnings ?? []), as: UTF8.self)
+        let deferredText = deferred.isEmpty ? nil : String(decoding: try JSONCoding.encoder.encode(deferred), as: UTF8.self)
         let values: [(String, String?)] = [
             ("version", version?.description), ("fingerprint", fingerprint),
             ("schema_version", String(schemaVersion)), ("scripts", scriptPaths.joined(separator: "\n")),
@@ -155,7 +155,7 @@ package struct StoredState: Sendable, Equatable {
     }
 
     /// Records one upgrade that ran.
-    static func record(_ applied: AppliedUpgrade, in db: Database) throws {
+    static func record(_ applied: Upgrade.Applied, in db: Database) throws {
         try db.execute(
             sql: "INSERT OR REPLACE INTO \(SQLText.quote(upgradesTable)) (version, name, kind, checksum, applied_at) VALUES (?, ?, ?, ?, ?)",
             arguments: [applied.upgrade.version.description, applied.upgrade.name, applied.upgrade.kind.rawValue,

@@ -24,10 +24,13 @@ public struct SyncReport: Sendable, Codable {
     public var didChange: Bool
     /// How long the sync took.
     public var duration: Duration
+    /// The database the sync wrote to: its path as the sync was given it, or as the GRDB
+    /// connection names it (`:memory:` for a database in memory).
+    public var databasePath: String
 
     /// Where the contract steps were planned from the schema that upgrades left (the plan's
     /// own revisions, and any made at sync time).
-    public var revisions: [PlanRevision] { plan.revisions }
+    public var revisions: [Plan.Revision] { plan.revisions }
 
     /// For a database this sync adopted: the record of the migration tool the app used before,
     /// and the version it stood for, from which the upgrades ran (the plan's own).
@@ -39,7 +42,7 @@ public struct SyncReport: Sendable, Codable {
 
     /// Creates a report.
     package init(plan: Plan, statements: [String] = [], upgrades: [Upgrade] = [], warnings: [SyncWarning] = [],
-                 version: SemanticVersion, didChange: Bool, duration: Duration = .zero) {
+                 version: SemanticVersion, didChange: Bool, duration: Duration = .zero, databasePath: String = "") {
         self.plan = plan
         self.statements = statements
         self.upgrades = upgrades
@@ -47,6 +50,44 @@ public struct SyncReport: Sendable, Codable {
         self.version = version
         self.didChange = didChange
         self.duration = duration
+        self.databasePath = databasePath
+    }
+}
+
+// MARK: - Codable
+
+extension SyncReport {
+    private enum CodingKeys: String, CodingKey {
+        case databasePath, didChange, version, statements, upgrades, warnings, durationSeconds, plan
+    }
+
+    /// Writes `{"databasePath": "app.sqlite", "didChange": true, "version": "1.2.0", "statements": [...],
+    /// "upgrades": [...], "warnings": [...], "durationSeconds": 0.012, "plan": {...}}`: the
+    /// ``duration`` as a number of seconds.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(databasePath, forKey: .databasePath)
+        try container.encode(didChange, forKey: .didChange)
+        try container.encode(version, forKey: .version)
+        try container.encode(statements, forKey: .statements)
+        try container.encode(upgrades, forKey: .upgrades)
+        try container.encode(warnings, forKey: .warnings)
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        try container.encode(seconds, forKey: .durationSeconds)
+        try container.encode(plan, forKey: .plan)
+    }
+
+    /// Reads what ``encode(to:)`` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(plan: try container.decode(Plan.self, forKey: .plan),
+                  statements: try container.decode([String].self, forKey: .statements),
+                  upgrades: try container.decode([Upgrade].self, forKey: .upgrades),
+                  warnings: try container.decode([SyncWarning].self, forKey: .warnings),
+                  version: try container.decode(SemanticVersion.self, forKey: .version),
+                  didChange: try container.decode(Bool.self, forKey: .didChange),
+                  duration: .seconds(try container.decode(Double.self, forKey: .durationSeconds)),
+                  databasePath: try container.decode(String.self, forKey: .databasePath))
     }
 }
 
@@ -64,6 +105,7 @@ extension SyncReport {
         plan.steps = self.plan.steps + next.plan.steps
         plan.changes = self.plan.changes + next.plan.changes.filter { !self.plan.changes.contains($0) }
         return SyncReport(plan: plan, statements: statements + next.statements, upgrades: upgrades + next.upgrades,
-                          warnings: next.warnings, version: next.version, didChange: didChange || next.didChange)
+                          warnings: next.warnings, version: next.version, didChange: didChange || next.didChange,
+                          databasePath: next.databasePath)
     }
 }

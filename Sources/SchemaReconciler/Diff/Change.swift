@@ -8,7 +8,7 @@
 /// for change in plan.changes { print(change) } // add column users.nickname, …
 /// if plan.changes.contains(.addColumn(table: "users", column: "nickname")) { … }
 /// ```
-public enum Change: Sendable, Hashable, Codable, CustomStringConvertible {
+package enum Change: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A declared table that the database lacks.
     case createTable(table: String)
     /// A table to rename (a `renamed_from` hint, or a spelling that differs only in letter case).
@@ -48,7 +48,7 @@ public enum Change: Sendable, Hashable, Codable, CustomStringConvertible {
     case dropTrigger(trigger: String)
 
     /// The table the change concerns, if any (a view's or a trigger's table is not counted).
-    public var table: String? {
+    package var table: String? {
         switch self {
         case .createTable(let table), .alterTable(let table, _), .dropTable(let table),
              .addColumn(let table, _), .dropColumn(let table, _), .renameColumn(let table, _, _),
@@ -62,7 +62,7 @@ public enum Change: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .createTable(let table): return "create table \(table)"
         case .renameTable(let from, let to): return "rename table \(from) to \(to)"

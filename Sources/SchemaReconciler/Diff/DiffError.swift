@@ -6,11 +6,11 @@
 /// DiffError.renameConflict(kind: .table, old: "people", new: "users", table: nil).description
 /// // table users is declared renamed_from people, but both people and users exist; …
 /// ```
-public enum DiffError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum DiffError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `renamed_from` names an object that still exists next to the new one.
-    case renameConflict(kind: SchemaObjectKind, old: String, new: String, table: String?)
+    case renameConflict(kind: SchemaObject.Kind, old: String, new: String, table: String?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .renameConflict(let kind, let old, let new, let table):
             let place = table.map { " in table \($0)" } ?? ""

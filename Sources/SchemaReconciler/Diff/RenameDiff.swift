@@ -55,7 +55,7 @@ package struct RenameDiff: Sendable {
 
     /// The live name of the object declared as `name`: its own name in any spelling, or the
     /// `renamed_from` name that exists; `find` gives the live spelling of a name, if it exists.
-    private static func liveName(of name: String, renamedFrom: [String], kind: SchemaObjectKind, table: String?,
+    private static func liveName(of name: String, renamedFrom: [String], kind: SchemaObject.Kind, table: String?,
                                  find: (String) -> String?) throws(DiffError) -> String? {
         var found = find(name)
         for old in renamedFrom where !old.isSameName(as: name) {

@@ -14,7 +14,7 @@ package struct SchemaDiff: Sendable {
     /// the steps).
     package private(set) var changes: [Change] = []
     /// Live objects the file does not declare and does not drop.
-    package private(set) var undeclared: [UndeclaredObject] = []
+    package private(set) var undeclared: [SchemaObject] = []
 
     /// Whether the database already matches the declaration.
     package var isEmpty: Bool { changes.isEmpty }
@@ -35,22 +35,22 @@ package struct SchemaDiff: Sendable {
                 changes.append(.dropTable(table: table.name))
                 continue
             }
-            undeclared.append(UndeclaredObject(kind: .table, name: table.name))
+            undeclared.append(SchemaObject(kind: .table, name: table.name))
             for index in table.indexes where drop.indexes.containsName(index.name) {
                 changes.append(.dropIndex(table: table.name, index: index.name))
             }
         }
         compare(declared.virtualTables, live.virtualTables, dropping: drop.tables, differ: { $0.shape != $1.shape },
                 create: { .createVirtualTable(table: $0.name) }, recreate: { .recreateVirtualTable(table: $0.name) },
-                drop: { .dropTable(table: $0.name) }, keep: { UndeclaredObject(kind: .virtualTable, name: $0.name) })
+                drop: { .dropTable(table: $0.name) }, keep: { SchemaObject(kind: .virtualTable, name: $0.name) })
         compare(declared.views, live.views, dropping: drop.views, differ: { $0.shape != $1.shape },
                 create: { .createView(view: $0.name) }, recreate: { .recreateView(view: $0.name) },
-                drop: { .dropView(view: $0.name) }, keep: { UndeclaredObject(kind: .view, name: $0.name) })
+                drop: { .dropView(view: $0.name) }, keep: { SchemaObject(kind: .view, name: $0.name) })
         compare(declared.triggers, live.triggers, dropping: drop.triggers, differ: { $0.shape != $1.shape },
                 create: { .createTrigger(trigger: $0.name, table: $0.table) },
                 recreate: { .recreateTrigger(trigger: $0.name, table: $0.table) },
                 drop: { .dropTrigger(trigger: $0.name) },
-                keep: { UndeclaredObject(kind: .trigger, name: $0.name, table: $0.table) })
+                keep: { SchemaObject(kind: .trigger, name: $0.name, table: $0.table) })
     }
 
     // MARK: Virtual tables, views and triggers
@@ -62,7 +62,7 @@ package struct SchemaDiff: Sendable {
     private mutating func compare<Object: NamedObject>(
         _ declared: [Object], _ live: [Object], dropping dropped: [String], differ: (Object, Object) -> Bool,
         create: (Object) -> Change, recreate: (Object) -> Change, drop: (Object) -> Change,
-        keep: (Object) -> UndeclaredObject
+        keep: (Object) -> SchemaObject
     ) {
         let liveByName = Dictionary(live.map { ($0.name.sqlName, $0) }, uniquingKeysWith: { first, _ in first })
         for object in declared {
@@ -94,7 +94,7 @@ package struct SchemaDiff: Sendable {
                 changes.append(.dropColumn(table: table.name, column: column.name))
                 dropped.insert(column.name.sqlName)
             } else {
-                undeclared.append(UndeclaredObject(kind: .column, name: column.name, table: table.name))
+                undeclared.append(SchemaObject(kind: .column, name: column.name, table: table.name))
             }
         }
         let added = table.columns.filter { live.column(named: $0.name) == nil }
@@ -133,7 +133,7 @@ package struct SchemaDiff: Sendable {
             if drop.indexes.containsName(index.name) {
                 changes.append(.dropIndex(table: table.name, index: index.name))
             } else {
-                undeclared.append(UndeclaredObject(kind: .index, name: index.name, table: table.name))
+                undeclared.append(SchemaObject(kind: .index, name: index.name, table: table.name))
             }
         }
     }

@@ -7,7 +7,7 @@
 /// let difference = TableDifference.columnNotNull(column: "email", isAdded: true)
 /// print(difference) // column email: NOT NULL added
 /// ```
-public enum TableDifference: Sendable, Hashable, Codable, CustomStringConvertible {
+package enum TableDifference: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The declared type changed (nil for a column without a type).
     case columnType(column: String, from: String?, to: String?)
     /// NOT NULL is added or removed.
@@ -40,7 +40,7 @@ public enum TableDifference: Sendable, Hashable, Codable, CustomStringConvertibl
     case constraintName(constraint: Constraint, from: String?, to: String?)
 
     /// The column the difference is about, if it is about one column.
-    public var column: String? {
+    package var column: String? {
         switch self {
         case .columnType(let column, _, _), .columnNotNull(let column, _), .columnDefault(let column, _, _),
              .columnCollation(let column, _, _), .columnGenerated(let column, _, _):
@@ -56,7 +56,7 @@ public enum TableDifference: Sendable, Hashable, Codable, CustomStringConvertibl
         return TypeAffinity(declaredType: from) != TypeAffinity(declaredType: to)
     }
 
-    public var description: String {
+    package var description: String {
         func text(_ value: String?, none: String = "(none)") -> String { value ?? none }
         func list(_ columns: [String]) -> String { "(" + columns.joined(separator: ", ") + ")" }
         func change(_ isAdded: Bool) -> String { isAdded ? "added" : "removed" }

@@ -144,6 +144,7 @@ struct JSONSchemaBuilder {
     func inlineSchema(for kind: Kind) -> JSON {
         switch kind {
         case .boolean: return ["type": "boolean"]
+        case .choice(let words): return ["type": "string", "enum": .array(words.map { .string($0) })]
         case .version: return ["type": ["number", "string"], "pattern": .string(Self.versionPattern)]
         case .name: return ["type": "string", "minLength": 1]
         case .text: return ["type": "string", "pattern": .string(Self.nonBlankPattern)]

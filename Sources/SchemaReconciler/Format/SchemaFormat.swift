@@ -49,6 +49,8 @@ package enum SchemaFormat {
     package indirect enum ValueKind: Sendable, Hashable {
         /// `true` or `false` (`True`, `TRUE`, `False`, `FALSE` too), unquoted.
         case boolean
+        /// One of a few words, as written: `public`, `internal` or `package`.
+        case choice([String])
         /// A semantic version: `1.4.0`, `2.0.0-beta.1`, or `1.4` for 1.4.0 (which YAML alone
         /// would read as a number).
         case version
@@ -117,9 +119,17 @@ package enum SchemaFormat {
         case drop
         /// `legacy`.
         case legacy
+        /// The top level's `swift`: what the generated record types share.
+        case swiftFile = "swift_file"
+        /// A table's `swift`: its record type.
+        case swiftTable = "swift_table"
+        /// A view's `swift`: its record type and the types of its columns.
+        case swiftView = "swift_view"
+        /// A column's `swift`: its property in the record type.
+        case swiftProperty = "swift_property"
 
         /// The keys the mapping accepts, in the order the format lists them:
-        /// `Mapping.view.keys.names == ["columns", "select"]`.
+        /// `Mapping.view.keys.names == ["columns", "select", "swift"]`.
         package var keys: [Key] {
             switch self {
             case .topLevel: TopLevel.all
@@ -136,6 +146,10 @@ package enum SchemaFormat {
             case .virtualTable: VirtualTable.all
             case .drop: Drop.all
             case .legacy: Legacy.all
+            case .swiftFile: SwiftFile.all
+            case .swiftTable: SwiftTable.all
+            case .swiftView: SwiftView.all
+            case .swiftProperty: SwiftProperty.all
             }
         }
 
@@ -163,6 +177,10 @@ package enum SchemaFormat {
             case .virtualTable: "A virtual table written as a mapping."
             case .drop: "What a sync may remove from an existing database."
             case .legacy: Legacy.summary
+            case .swiftFile: SwiftFile.summary
+            case .swiftTable: SwiftTable.summary
+            case .swiftView: SwiftView.summary
+            case .swiftProperty: SwiftProperty.summary
             }
         }
     }
@@ -186,7 +204,8 @@ package enum SchemaFormat {
         static let upgrades = Key("upgrades", .nullable(.upgrades),
                                   "Version → data-migration script path, or a list of paths.")
         static let legacy = Key("legacy", .nullable(.mapping(of: .legacy)), Legacy.summary)
-        static let all = [version, tables, virtualTables, views, triggers, drop, upgrades, legacy]
+        static let swift = Key("swift", .nullable(.mapping(of: .swiftFile)), SwiftFile.summary)
+        static let all = [version, tables, virtualTables, views, triggers, drop, upgrades, legacy, swift]
     }
 
     // MARK: Tables
@@ -209,7 +228,8 @@ package enum SchemaFormat {
                                      "Table-level foreign keys, each with columns and references.")
         static let indexes = Key("indexes", .dictionary(keyedBy: .name, of: .either([.columnList, .mapping(of: .index)])),
                                  "Index name → its columns, or a mapping with columns, unique, where.")
-        static let all = [columns, renamedFrom, strict, withoutRowID, primaryKey, unique, checks, foreignKeys, indexes]
+        static let swift = Key("swift", .mapping(of: .swiftTable), SwiftTable.summary)
+        static let all = [columns, renamedFrom, strict, withoutRowID, primaryKey, unique, checks, foreignKeys, indexes, swift]
     }
 
     /// A column.
@@ -236,8 +256,9 @@ package enum SchemaFormat {
         static let generated = Key("generated", .expression, "The expression of a generated column.")
         static let stored = Key("stored", .boolean, "Whether a generated column is STORED rather than VIRTUAL.")
         static let renamedFrom = Key("renamed_from", .names, "The column's former name, or a list of former names.")
+        static let swift = Key("swift", .mapping(of: .swiftProperty), SwiftProperty.summary)
         static let all = [type, primaryKey, autoincrement, notNull, unique, defaultValue, defaultSQL, collate, check,
-                          references, onDelete, onUpdate, generated, stored, renamedFrom]
+                          references, onDelete, onUpdate, generated, stored, renamedFrom, swift]
     }
 
     /// A column's `references` written as a mapping.
@@ -314,7 +335,8 @@ package enum SchemaFormat {
         static let columns = Key("columns", .list(of: .name),
                                  "The names the view gives its columns (CREATE VIEW v (a, b) AS …).")
         static let select = Key("select", .text, required: true, "The view's SELECT statement.")
-        static let all = [columns, select]
+        static let swift = Key("swift", .mapping(of: .swiftView), SwiftView.summary)
+        static let all = [columns, select, swift]
     }
 
     /// A virtual table written as a mapping.

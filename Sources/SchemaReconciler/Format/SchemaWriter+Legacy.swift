@@ -71,7 +71,7 @@ extension SchemaWriter {
     }
 
     /// The tool that keeps a source, in words: `FMDBMigrationManager` for `schema_migrations`.
-    private static func tool(_ source: LegacySource) -> String {
+    private static func tool(_ source: LegacyRecord.Source) -> String {
         switch source {
         case .userVersion: "PRAGMA user_version (Room, FMDB)"
         case .schemaMigrations: "FMDBMigrationManager"

@@ -269,7 +269,7 @@ package struct SchemaWriter {
 
     // MARK: Notes
 
-    private mutating func note(_ kind: SchemaObjectKind, _ name: String, clause: String, section: Section, position: Int) {
+    private mutating func note(_ kind: SchemaObject.Kind, _ name: String, clause: String, section: Section, position: Int) {
         let note = UndeclarableClause(kind: kind, name: name, clause: clause)
         notes.append(note)
         comments[section, default: [:]][position, default: []].append("# not declarable: \(note)")

@@ -8,25 +8,25 @@ import GRDB
 /// let violation = ForeignKeyViolationCount(table: "tasks", columns: ["project_id"], parent: "projects", rows: 2)
 /// print(violation) // table tasks: 2 rows reference missing rows of projects (FOREIGN KEY (project_id) REFERENCES projects)
 /// ```
-public struct ForeignKeyViolationCount: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct ForeignKeyViolationCount: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The child table.
-    public var table: String
+    package var table: String
     /// The child columns of the foreign key.
-    public var columns: [String]
+    package var columns: [String]
     /// The parent table.
-    public var parent: String
+    package var parent: String
     /// How many rows reference a missing parent.
-    public var rows: Int
+    package var rows: Int
 
     /// Creates a value.
-    public init(table: String, columns: [String], parent: String, rows: Int) {
+    package init(table: String, columns: [String], parent: String, rows: Int) {
         self.table = table
         self.columns = columns
         self.parent = parent
         self.rows = rows
     }
 
-    public var description: String {
+    package var description: String {
         "table \(table): \(rows) row\(rows == 1 ? "" : "s") reference\(rows == 1 ? "s" : "") missing rows of \(parent) "
             + "(FOREIGN KEY (\(columns.joined(separator: ", "))) REFERENCES \(parent))"
     }

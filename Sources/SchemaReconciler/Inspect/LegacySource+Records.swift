@@ -3,11 +3,11 @@ import GRDB
 
 // MARK: - Reading the old tool's records
 
-extension LegacySource {
+extension LegacyRecord.Source {
     /// What a database holds of a source.
     ///
     /// ```swift
-    /// try LegacySource.schemaMigrations.read(in: db) // .records([.number(5)])
+    /// try LegacyRecord.Source.schemaMigrations.read(in: db) // .records([.number(5)])
     /// ```
     package enum Reading: Sendable, Equatable {
         /// The records: the highest whole number of a numeric source, followed by any value of
@@ -43,9 +43,9 @@ extension LegacySource {
     /// GRDB's migrator, and the hand-made `app_version(version_num)`.
     ///
     /// ```swift
-    /// LegacySource.recognised.first // .grdbMigrations
+    /// LegacyRecord.Source.recognised.first // .grdbMigrations
     /// ```
-    package static let recognised: [LegacySource] = [
+    package static let recognised: [LegacyRecord.Source] = [
         .grdbMigrations, .schemaMigrations, .schemaInfo, .column(table: "app_version", column: "version_num"), .userVersion,
     ]
 
@@ -54,9 +54,9 @@ extension LegacySource {
     /// for a numeric source), or a `user_version` other than 0. Nil when there is none.
     ///
     /// ```swift
-    /// if let (source, records) = try LegacySource.detected(in: db) { … }
+    /// if let (source, records) = try LegacyRecord.Source.detected(in: db) { … }
     /// ```
-    package static func detected(in db: Database) throws -> (source: LegacySource, records: [LegacyRecord.Value])? {
+    package static func detected(in db: Database) throws -> (source: LegacyRecord.Source, records: [LegacyRecord.Value])? {
         for source in recognised {
             if let table = source.table, let column = source.column {
                 guard let stored = try storedName(of: table, in: db),

@@ -6,20 +6,20 @@
 /// do { _ = try reconciler.plan(databaseAt: "app.sqlite") }
 /// catch ReconcileError.cannotInspect(let error) { print(error) } // table "t": cannot parse …
 /// ```
-public struct SchemaInspectionError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SchemaInspectionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of object.
-    public var kind: SchemaObjectKind
+    package var kind: SchemaObject.Kind
     /// The object's name.
-    public var name: String
+    package var name: String
     /// What went wrong.
-    public var message: String
+    package var message: String
 
     /// Creates an error.
-    public init(kind: SchemaObjectKind, name: String, message: String) {
+    package init(kind: SchemaObject.Kind, name: String, message: String) {
         self.kind = kind
         self.name = name
         self.message = message
     }
 
-    public var description: String { "\(kind) \(SQLText.quote(name)): \(message)" }
+    package var description: String { "\(kind) \(SQLText.quote(name)): \(message)" }
 }

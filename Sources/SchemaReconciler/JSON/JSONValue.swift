@@ -1,8 +1,8 @@
 // MARK: - JSONValue
 
-/// A JSON value, as the JSON Schema of schema.yaml and the `--format json` output of
-/// `reconcile` are built and written. Objects are written with their keys sorted, so that the
-/// same value always gives the same text.
+/// A JSON value, as the JSON Schema of schema.yaml is built and written. Objects are written
+/// with their keys sorted, so that the same value always gives the same text. (The library's
+/// values are `Codable`, and written with ``JSONCoding``.)
 ///
 /// ```swift
 /// let value: JSONValue = ["type": "array", "minItems": 1]
@@ -46,22 +46,6 @@ package enum JSONValue: Sendable, Hashable {
         guard case .object(let members) = self else { return self }
         return .object(members.merging(other) { _, new in new })
     }
-
-    // MARK: Optional values
-
-    /// A string, or null: `.string(step.table)`.
-    package static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-    /// A whole number, or null: `.integer(step.rows)`.
-    package static func integer(_ value: Int?) -> JSONValue { value.map(JSONValue.integer) ?? .null }
-    /// A description, or null: `.text(plan.fromVersion)`.
-    package static func text(_ value: (some CustomStringConvertible)?) -> JSONValue { .string(value?.description) }
-    /// An object from its members (a later member replaces an earlier one of the same key):
-    /// `.object(members: [("version", "1.2.0"), ("didChange", true)])`.
-    package static func object(members: [(String, JSONValue)]) -> JSONValue {
-        .object(Dictionary(members) { _, new in new })
-    }
-    /// A list of strings: `.strings(step.statements)`.
-    package static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,

@@ -28,7 +28,7 @@ struct LegacyParser {
         let entries = try reader.entries(of: entry.value, key: entry.key, in: SchemaParser.topLevel, owner: Self.context,
                                          allowed: SchemaFormat.Legacy.all.names,
                                          expected: "a mapping with 'source' and 'versions'")
-        var source: LegacySource?
+        var source: LegacyRecord.Source?
         var versionsEntry: YAMLEntry?
         for option in entries {
             switch option.key {
@@ -49,10 +49,10 @@ struct LegacyParser {
     }
 
     /// `source`: a known name, or TABLE.COLUMN.
-    private func source(_ entry: YAMLEntry) throws -> LegacySource {
+    private func source(_ entry: YAMLEntry) throws -> LegacyRecord.Source {
         let text = try reader.name(entry.value, key: entry.key, in: Self.context)
-        let names = LegacySource.namedSources.map(\.description).joined(separator: ", ")
-        guard let source = LegacySource(text) else {
+        let names = LegacyRecord.Source.namedSources.map(\.description).joined(separator: ", ")
+        guard let source = LegacyRecord.Source(text) else {
             throw SchemaError.invalidValue(
                 text, for: entry.key, in: Self.context,
                 reason: "expected \(names), or TABLE.COLUMN (the table and column that hold the version, such as "
@@ -74,7 +74,7 @@ struct LegacyParser {
 
     /// `versions`: at least one entry, each key read as the source reads its records, no key
     /// twice, no version above the file's.
-    private func versions(_ entry: YAMLEntry, source: LegacySource, version: SemanticVersion) throws -> [LocatedEntry] {
+    private func versions(_ entry: YAMLEntry, source: LegacyRecord.Source, version: SemanticVersion) throws -> [LocatedEntry] {
         let entries = try reader.mapping(entry.value, key: entry.key, in: Self.context,
                                          expected: "a mapping of the old tool's records to app versions, such as 5: 1.2.0")
         if entries.isEmpty {
@@ -111,7 +111,7 @@ struct LegacyParser {
     }
 
     /// A key: a whole number for a numeric source, a non-empty identifier for `grdb_migrations`.
-    private func key(_ entry: YAMLEntry, source: LegacySource) throws -> LegacyRecord.Value {
+    private func key(_ entry: YAMLEntry, source: LegacyRecord.Source) throws -> LegacyRecord.Value {
         let text = entry.key
         if source.isNumeric {
             guard let number = Int64(text.trimmingCharacters(in: .whitespaces)) else {

@@ -56,7 +56,7 @@ struct SchemaChecker {
     /// Where each entry of `drop` is written.
     var dropLocations: [Declaration: SourceLocation] {
         var locations: [Declaration: SourceLocation] = [:]
-        for (kind, names) in [(SchemaObjectKind.table, drop.tables), (.index, drop.indexes), (.view, drop.views),
+        for (kind, names) in [(SchemaObject.Kind.table, drop.tables), (.index, drop.indexes), (.view, drop.views),
                               (.trigger, drop.triggers)] {
             for name in names { locations[.dropped(kind, name.value)] = reader.location(of: name.node) }
         }

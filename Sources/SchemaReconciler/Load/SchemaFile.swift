@@ -36,6 +36,9 @@ public struct SchemaFile: Sendable {
     /// `legacy`: where the migration tool the app used before kept the version of a database
     /// never synced, and what its records stand for; nil when the file has no such section.
     package var legacy: LegacyVersionMap?
+    /// What the file's `swift` keys say of the record types generated from it; a sync never
+    /// reads it.
+    package var recordOverrides = RecordOverrides()
 
     /// Reads schema.yaml at `url`, validates it, and reads every upgrade script it names
     /// (relative to the file's directory).
@@ -60,7 +63,7 @@ public struct SchemaFile: Sendable {
     ///   - prepareDatabase: What prepares each connection on which SQLite checks the file; nil
     ///     for none.
     /// - Throws: ``SchemaError``, which names the file, line and column to fix.
-    public init(contentsOf url: URL, prepareDatabase: (@Sendable (Database) throws -> Void)? = nil) throws(SchemaError) {
+    public init(contentsOf url: URL, prepareDatabase: (@Sendable (Database) throws -> Void)? = nil) throws {
         self = try SchemaError.catching { try SchemaLoader(prepareDatabase: prepareDatabase).load(contentsOf: url) }
     }
 
@@ -76,7 +79,7 @@ public struct SchemaFile: Sendable {
     ///   - prepareDatabase: What prepares each connection on which SQLite checks the file, as
     ///     for ``init(contentsOf:prepareDatabase:)``; nil for none.
     /// - Throws: ``SchemaError``, which names the file, line and column to fix.
-    public init(yaml: String, url: URL, prepareDatabase: (@Sendable (Database) throws -> Void)? = nil) throws(SchemaError) {
+    public init(yaml: String, url: URL, prepareDatabase: (@Sendable (Database) throws -> Void)? = nil) throws {
         self = try SchemaError.catching { try SchemaLoader(prepareDatabase: prepareDatabase).load(yaml: yaml, url: url) }
     }
 

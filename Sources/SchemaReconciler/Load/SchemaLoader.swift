@@ -130,6 +130,8 @@ package struct SchemaLoader: Sendable {
             throw SchemaError.syntax("\(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
         let parsed = try SchemaParser(reader: reader).parse(root)
+        // Only code generation reads these; root is a document once parse(_:) has read it.
+        let recordOverrides = try root.map { try RecordOverridesParser(reader: reader).parse($0) } ?? RecordOverrides()
         try SQLiteFeatureCheck(schema: parsed.schema, locations: parsed.locations).run()
         var check = DeclaredSQLCheck(schema: parsed.schema, locations: parsed.locations, preparation: prepareDatabase,
                                      standsInForUnregisteredSQL: standsInForUnregisteredSQL)
@@ -146,6 +148,7 @@ package struct SchemaLoader: Sendable {
             locations: parsed.locations)
         loaded.standIns = check.standIns
         loaded.legacy = parsed.legacy
+        loaded.recordOverrides = recordOverrides
         return loaded
     }
 

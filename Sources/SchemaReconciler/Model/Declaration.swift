@@ -28,7 +28,7 @@ package enum Declaration: Hashable, Sendable {
     /// An `upgrades` key.
     case upgrade(SemanticVersion)
     /// A name listed under `drop` (a column's with its table).
-    case dropped(SchemaObjectKind, name: SQLName, table: SQLName?)
+    case dropped(SchemaObject.Kind, name: SQLName, table: SQLName?)
 
     /// A table's key.
     package static func table(_ name: String) -> Declaration { .table(name.sqlName) }
@@ -51,7 +51,7 @@ package enum Declaration: Hashable, Sendable {
     /// A trigger's key.
     package static func trigger(_ name: String) -> Declaration { .trigger(name.sqlName) }
     /// A name under `drop`.
-    package static func dropped(_ kind: SchemaObjectKind, _ name: String, table: String? = nil) -> Declaration {
+    package static func dropped(_ kind: SchemaObject.Kind, _ name: String, table: String? = nil) -> Declaration {
         .dropped(kind, name: name.sqlName, table: table?.sqlName)
     }
 }

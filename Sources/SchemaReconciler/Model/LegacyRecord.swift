@@ -53,7 +53,7 @@ public struct LegacyRecord: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// Where the record was read.
-    public var source: LegacySource
+    public var source: LegacyRecord.Source
     /// The database's record: the highest number of a numeric source, or the identifier, present
     /// in `grdb_migrations`, that stands for the highest version.
     public var record: Value
@@ -69,7 +69,7 @@ public struct LegacyRecord: Sendable, Hashable, Codable, CustomStringConvertible
     /// ```swift
     /// LegacyRecord(source: .schemaMigrations, record: .number(4), key: .number(3), version: "1.1.0")
     /// ```
-    public init(source: LegacySource, record: Value, key: Value?, version: SemanticVersion) {
+    public init(source: LegacyRecord.Source, record: Value, key: Value?, version: SemanticVersion) {
         self.source = source
         self.record = record
         self.key = key
@@ -79,5 +79,25 @@ public struct LegacyRecord: Sendable, Hashable, Codable, CustomStringConvertible
     /// `legacy record schema_migrations = 4 → 1.1.0`.
     public var description: String {
         "legacy record \(source) = \(record) → \(version)"
+    }
+}
+
+// MARK: - Encodable
+
+extension LegacyRecord {
+    private enum Described: String, CodingKey {
+        case description
+    }
+
+    /// Writes `{"source": "schema_migrations", "record": 4, "key": 3, "version": "1.1.0"}`, with
+    /// the ``description``, which reading ignores.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(record, forKey: .record)
+        try container.encodeIfPresent(key, forKey: .key)
+        try container.encode(version, forKey: .version)
+        var described = encoder.container(keyedBy: Described.self)
+        try described.encode(description, forKey: .description)
     }
 }

@@ -47,12 +47,12 @@ package struct LegacyVersionMap: Sendable, Equatable {
     }
 
     /// `source`.
-    package var source: LegacySource
+    package var source: LegacyRecord.Source
     /// `versions`, in file order.
     package var entries: [Entry]
 
     /// Creates a map.
-    package init(source: LegacySource, entries: [Entry]) {
+    package init(source: LegacyRecord.Source, entries: [Entry]) {
         self.source = source
         self.entries = entries
     }

@@ -6,23 +6,42 @@
 /// above the object, and a sync keeps what it can of them (see the README).
 ///
 /// ```swift
-/// let inspected = try InspectedSchema(databaseAt: "app.sqlite")
+/// let inspected = try Reconciler.InspectedSchema(databaseAt: "app.sqlite")
 /// for clause in inspected.undeclarable { print(clause) } // table users: UNIQUE (email) ON CONFLICT REPLACE
 /// ```
-public struct UndeclarableClause: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct UndeclarableClause: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The kind of object it belongs to.
-    public var kind: SchemaObjectKind
+    package var kind: SchemaObject.Kind
     /// The object's name (`table.column` for a column).
-    public var name: String
+    package var name: String
     /// The clause, as SQL or in words.
-    public var clause: String
+    package var clause: String
 
     /// Creates a value.
-    public init(kind: SchemaObjectKind, name: String, clause: String) {
+    package init(kind: SchemaObject.Kind, name: String, clause: String) {
         self.kind = kind
         self.name = name
         self.clause = clause
     }
 
-    public var description: String { "\(kind) \(name): \(clause)" }
+    package var description: String { "\(kind) \(name): \(clause)" }
+}
+
+// MARK: - Encodable
+
+extension UndeclarableClause {
+    private enum Described: String, CodingKey {
+        case description
+    }
+
+    /// Writes `{"kind": "table", "name": "users", "clause": "UNIQUE (email) ON CONFLICT REPLACE"}`,
+    /// with the ``description``, which reading ignores.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(name, forKey: .name)
+        try container.encode(clause, forKey: .clause)
+        var described = encoder.container(keyedBy: Described.self)
+        try described.encode(description, forKey: .description)
+    }
 }

@@ -7,16 +7,16 @@
 /// DataCheck(table: "users", constraint: .notNull(column: "email"),
 ///           sql: #"SELECT count(*) FROM "users" WHERE "email" IS NULL"#)
 /// ```
-package struct DataCheck: Sendable, Hashable {
+package struct DataCheck: Sendable, Hashable, Codable {
     /// What the check looks for: the table and constraint, and enough to say what to do (its
     /// `rows` are counted when the check runs).
-    package var target: DataViolation
+    package var target: ReconcileError.DataViolation
     /// A query returning the number of violating rows.
     package var sql: String
 
     /// Creates a data check.
     package init(table: String, constraint: Constraint, sql: String, index: String? = nil, isNewColumn: Bool = false) {
-        target = DataViolation(table: table, constraint: constraint, rows: 0, index: index, isNewColumn: isNewColumn)
+        target = ReconcileError.DataViolation(table: table, constraint: constraint, rows: 0, index: index, isNewColumn: isNewColumn)
         self.sql = sql
     }
 
@@ -24,9 +24,38 @@ package struct DataCheck: Sendable, Hashable {
     package var constraint: Constraint { target.constraint }
 
     /// The violation this check finds when `rows` rows violate it.
-    package func violation(rows: Int) -> DataViolation {
+    package func violation(rows: Int) -> ReconcileError.DataViolation {
         var violation = target
         violation.rows = rows
         return violation
+    }
+}
+
+// MARK: - Codable
+
+extension DataCheck {
+    private enum CodingKeys: String, CodingKey {
+        case table, constraint, index, isNewColumn, sql
+    }
+
+    /// Writes `{"table": "users", "constraint": {"kind": "notNull", "column": "email", …}, "isNewColumn": false,
+    /// "sql": "SELECT count(*) FROM …"}` (`index` when there is one).
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(target.table, forKey: .table)
+        try container.encode(target.constraint, forKey: .constraint)
+        try container.encodeIfPresent(target.index, forKey: .index)
+        try container.encode(target.isNewColumn, forKey: .isNewColumn)
+        try container.encode(sql, forKey: .sql)
+    }
+
+    /// Reads what ``encode(to:)`` writes.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(table: try container.decode(String.self, forKey: .table),
+                  constraint: try container.decode(Constraint.self, forKey: .constraint),
+                  sql: try container.decode(String.self, forKey: .sql),
+                  index: try container.decodeIfPresent(String.self, forKey: .index),
+                  isNewColumn: try container.decode(Bool.self, forKey: .isNewColumn))
     }
 }

@@ -30,3 +30,16 @@ extension ForeignKeyViolationCount {
             && columns.map(\.sqlName) == other.columns.map(\.sqlName)
     }
 }
+
+// MARK: - As a violation
+
+extension ForeignKeyViolationCount {
+    /// The rows counted, as errors and warnings name rows that do not fit a constraint.
+    ///
+    /// ```swift
+    /// count.violation.description // table orders: 1 row violates FOREIGN KEY (customer_id) REFERENCES customers; …
+    /// ```
+    package var violation: ReconcileError.DataViolation {
+        ReconcileError.DataViolation(table: table, constraint: .foreignKey(columns: columns, parent: parent), rows: rows)
+    }
+}

@@ -21,7 +21,7 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
     /// An index is built over the rows a table already holds (`rows`, when known).
     case buildsIndex(table: String, index: String, rows: Int?)
     /// A view or a trigger is dropped and created again.
-    case recreates(kind: SchemaObjectKind, name: String)
+    case recreates(kind: SchemaObject.Kind, name: String)
     /// The plan runs upgrades (this many).
     case runsUpgrades(count: Int)
 
@@ -117,53 +117,21 @@ extension Plan {
     /// ```swift
     /// plan.deniedHazards([.copiesRows]).map(\.step) // the rebuilds
     /// ```
-    public func deniedHazards(_ kinds: Set<Hazard.Kind>) -> [DeniedHazard] {
+    public func deniedHazards(_ kinds: Set<Hazard.Kind>) -> [Hazard.Denial] {
         guard !kinds.isEmpty else { return [] }
-        var denied: [DeniedHazard] = []
+        var denied: [Hazard.Denial] = []
         for step in steps {
             for hazard in step.hazards where kinds.contains(hazard.kind) {
-                denied.append(DeniedHazard(hazard: hazard, step: step))
+                denied.append(Hazard.Denial(hazard: hazard, step: step))
             }
         }
         for hazard in upgradeHazards where kinds.contains(hazard.kind) {
-            denied.append(DeniedHazard(hazard: hazard, step: nil, upgrades: upgrades))
+            denied.append(Hazard.Denial(hazard: hazard, step: nil, upgrades: upgrades))
         }
         return denied
     }
 
     private var upgradeHazards: [Hazard] {
         upgrades.isEmpty ? [] : [.runsUpgrades(count: upgrades.count)]
-    }
-}
-
-// MARK: - DeniedHazard
-
-/// A hazard that ``Reconciler/Options/deniedHazards`` refuses, with the step that has it, or
-/// the upgrades when it is ``Hazard/runsUpgrades(count:)``.
-///
-/// ```swift
-/// catch ReconcileError.hazardsDenied(let denied) {
-///     for item in denied { print(item.hazard, item.step.map { "in \($0)" } ?? "") }
-/// }
-/// ```
-public struct DeniedHazard: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The hazard.
-    public var hazard: Hazard
-    /// The step that has it (nil for upgrades).
-    public var step: Step?
-    /// The upgrades, when the hazard is that upgrades run.
-    public var upgrades: [Upgrade]
-
-    /// Creates a value.
-    public init(hazard: Hazard, step: Step?, upgrades: [Upgrade] = []) {
-        self.hazard = hazard
-        self.step = step
-        self.upgrades = upgrades
-    }
-
-    /// `copies-rows: copies 3 rows of table notes, in step: rebuild table notes …`.
-    public var description: String {
-        let source = step.map { "in step: \($0)" } ?? upgrades.map(\.description).joined(separator: ", ")
-        return "\(hazard.kind.rawValue): \(hazard), \(source)"
     }
 }

@@ -21,17 +21,26 @@ public struct Plan: Sendable, Codable {
     /// The upgrades that run between the expand and the contract steps, in order.
     public var upgrades: [Upgrade]
     /// The differences the plan was made from.
-    public var changes: [Change]
+    package var changes: [Change]
     /// Things the user should know: undeclared objects kept, stale scripts, leftovers.
     public var warnings: [SyncWarning]
     /// Where the contract steps were planned from the schema that upgrades leave.
-    public var revisions: [PlanRevision]
+    public var revisions: [Plan.Revision]
     /// What waits for `finishDeferredWork(databaseAt:)`: the steps that
     /// ``Reconciler/Options/deferring`` let wait, and any left by an earlier sync.
-    public var deferred = DeferredWork()
+    public var deferred = Plan.DeferredWork()
+    /// The tables that a sync letting work wait copies all the same, because the new app needs
+    /// a change of theirs that `ALTER TABLE` cannot make without a copy: each says which, and
+    /// the work that could have waited is done in that copy. Empty when nothing may wait.
+    ///
+    /// ```swift
+    /// plan.copiedAtLaunch.map(\.description)
+    /// // ["table books is copied now, for what the app needs at once and ALTER TABLE cannot make in place: …"]
+    /// ```
+    public var copiedAtLaunch: [Plan.LaunchCopy] = []
     /// Where the sync checks foreign keys once its steps ran: no table until a step could leave
     /// rows without a parent.
-    public var foreignKeyCheck = ForeignKeyCheck.tables([])
+    public var foreignKeyCheck = Plan.ForeignKeyCheck.tables([])
     /// Where ``fromVersion`` came from, for a database never synced whose old migration tool's
     /// record schema.yaml's `legacy` section maps; nil otherwise.
     ///
@@ -53,7 +62,7 @@ public struct Plan: Sendable, Codable {
     /// Creates a plan.
     package init(fromVersion: SemanticVersion? = nil, toVersion: SemanticVersion, steps: [Step] = [],
                  upgrades: [Upgrade] = [], changes: [Change] = [], warnings: [SyncWarning] = [],
-                 revisions: [PlanRevision] = []) {
+                 revisions: [Plan.Revision] = []) {
         self.fromVersion = fromVersion
         self.toVersion = toVersion
         self.steps = steps
@@ -85,6 +94,37 @@ public struct Plan: Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case fromVersion, toVersion, steps, upgrades, changes, warnings, revisions, deferred, foreignKeyCheck, legacyRecord
+        case fromVersion, toVersion, steps, upgrades, changes, warnings, revisions, deferred, copiedAtLaunch, foreignKeyCheck
+        case legacyRecord
+    }
+
+    private enum Computed: String, CodingKey {
+        case isNothingToDo, hazards
+    }
+
+    /// Writes the plan's values (``fromVersion`` left out for a new database, ``legacyRecord``
+    /// when there is none), with ``isNothingToDo`` and ``hazards``, which reading ignores.
+    ///
+    /// ```json
+    /// {"fromVersion": "1.1.0", "toVersion": "1.2.0", "isNothingToDo": false, "steps": [...], "upgrades": [...],
+    ///  "changes": [...], "revisions": [...], "hazards": [...], "warnings": [...], "deferred": {"steps": []}, "copiedAtLaunch": [],
+    ///  "foreignKeyCheck": {"kind": "tables", "tables": []}}
+    /// ```
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(fromVersion, forKey: .fromVersion)
+        try container.encode(toVersion, forKey: .toVersion)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(upgrades, forKey: .upgrades)
+        try container.encode(changes, forKey: .changes)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encode(revisions, forKey: .revisions)
+        try container.encode(deferred, forKey: .deferred)
+        try container.encode(copiedAtLaunch, forKey: .copiedAtLaunch)
+        try container.encode(foreignKeyCheck, forKey: .foreignKeyCheck)
+        try container.encodeIfPresent(legacyRecord, forKey: .legacyRecord)
+        var computed = encoder.container(keyedBy: Computed.self)
+        try computed.encode(isNothingToDo, forKey: .isNothingToDo)
+        try computed.encode(hazards, forKey: .hazards)
     }
 }

@@ -5,7 +5,7 @@
 /// ```swift
 /// PlanError.temporaryNameTaken("_reconciler_new_users").description
 /// ```
-public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A table with the name a rebuild needs already exists: a leftover from an interrupted tool.
     case temporaryNameTaken(String)
     /// The SQLite in use is too old for a change.
@@ -17,7 +17,7 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     /// it would be empty, and nothing could fill it.
     case contentlessVirtualTable(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .temporaryNameTaken(let name):
             return "table \(name) already exists; it is a leftover of an interrupted schema change. "

@@ -10,7 +10,7 @@ extension Planner {
     /// plan.steps = plan.expandSteps + contract.steps
     /// ```
     static func contract(declared: Schema, drop: DropList, live: Schema, facts: Facts) throws
-        -> (steps: [Step], kept: [UndeclaredObject]) {
+        -> (steps: [Step], kept: [SchemaObject]) {
         let renames = try ReconcileError.renames(declared, live: live)
         var facts = facts
         facts.rowCounts = [:]

@@ -82,7 +82,7 @@ package struct Planner: Sendable {
 
     /// The undeclared objects that a sync keeps: those `diff` found, but for the indexes that
     /// go with a column the steps drop.
-    package func keptObjects(of diff: SchemaDiff, steps: [Step]) -> [UndeclaredObject] {
+    package func keptObjects(of diff: SchemaDiff, steps: [Step]) -> [SchemaObject] {
         let removed = Set(steps.flatMap(\.droppedIndexes).map(\.sqlName))
         return diff.undeclared.filter { !($0.kind == .index && removed.contains($0.name.sqlName)) }
     }

@@ -43,8 +43,8 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
         case .codeUpgradeAboveVersion(let name, let version, let declared):
             return "the code upgrade \(name) is registered for version \(version), above schema.yaml's version "
                 + "\(declared): bump `version` to run it. Nothing was changed."
-        case .cannotInspect(let error):
-            return "cannot read the live schema: \(error). Nothing was changed."
+        case .cannotInspect(let object, let message):
+            return "cannot read the live schema: \(object): \(message). Nothing was changed."
         case .cannotDiff(let error):
             return "\(error). Nothing was changed."
         case .cannotPlan(let error):
@@ -55,7 +55,8 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
             return violations.map(\.description).joined(separator: "\n  ")
                 + (violations.count > 1 ? "\n  " : ". ") + "The database was rolled back; nothing was changed."
         case .foreignKeyViolation(let violation):
-            return "\(violation); fix or delete them in an upgrade script. The database was rolled back; nothing was changed."
+            return "\(violation.orphans), more than before the sync: it made them; fix or delete them in an upgrade "
+                + "script. The database was rolled back; nothing was changed."
         case .brokenObjects(let objects):
             return Self.brokenObjects(objects)
         case .upgradeFailed(let upgrade, let line, let statement, let error):
@@ -76,7 +77,7 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
         case .verificationFailed(let changes):
             return "after applying the plan the database still differs from schema.yaml "
                 + "(this is a bug in the reconciler; please report it). The database was rolled back.\n  "
-                + changes.map(\.description).joined(separator: "\n  ")
+                + changes.joined(separator: "\n  ")
         case .cancelled:
             return "interrupted before it committed; nothing was changed"
         case .foreignKeysLeftOff:
@@ -124,7 +125,7 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
     }
 
     /// Records the `legacy` section cannot place, and the key to add.
-    private static func legacyRecordNotMapped(source: LegacySource, records: [LegacyRecord.Value]) -> String {
+    private static func legacyRecordNotMapped(source: LegacyRecord.Source, records: [LegacyRecord.Value]) -> String {
         let add = "under legacy.versions in schema.yaml. Nothing was changed."
         let keys = records.map { "`\($0): <the app version it stands for>`" }.joined(separator: " and ")
         guard source.isNumeric else {
@@ -178,36 +179,10 @@ extension ReconcileError: CustomNSError {
     /// `SchemaReconciler.ReconcileError`.
     public static var errorDomain: String { "SchemaReconciler.ReconcileError" }
 
-    /// A code for each case, stable across versions.
+    /// A code for each case, stable across versions: its ``kind``'s place in ``Kind/allCases``,
+    /// counted from 1.
     public var errorCode: Int {
-        switch self {
-        case .invalidSchema: 1
-        case .invalidDatabasePath: 2
-        case .cannotOpenDatabase: 3
-        case .database: 4
-        case .insideTransaction: 5
-        case .databaseIsNewer: 6
-        case .legacyVersionTooHigh: 7
-        case .codeUpgradeAboveVersion: 8
-        case .cannotInspect: 9
-        case .cannotDiff: 10
-        case .cannotPlan: 11
-        case .stepFailed: 12
-        case .dataDoesNotFit: 13
-        case .foreignKeyViolation: 14
-        case .brokenObjects: 15
-        case .upgradeFailed: 16
-        case .codeUpgradeFailed: 17
-        case .verificationFailed: 18
-        case .hazardsDenied: 19
-        case .cancelled: 20
-        case .foreignKeysLeftOff: 21
-        case .notEnoughDiskSpace: 22
-        case .databaseFull: 23
-        case .syncNeededBeforeFinish: 24
-        case .legacyRecordNotMapped: 25
-        case .legacyColumnMissing: 26
-        }
+        (Kind.allCases.firstIndex(of: kind) ?? 0) + 1
     }
 
     /// The description, and the SQLite error behind it as the underlying error.

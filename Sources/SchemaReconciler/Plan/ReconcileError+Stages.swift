@@ -13,7 +13,7 @@ extension ReconcileError {
         do {
             return try RenameDiff(declared: declared, live: live)
         } catch {
-            throw ReconcileError.cannotDiff(error)
+            throw ReconcileError.cannotDiff(error.description)
         }
     }
 
@@ -23,7 +23,7 @@ extension ReconcileError {
         do {
             return try SchemaDiff(declared: declared, drop: drop, live: live)
         } catch {
-            throw ReconcileError.cannotDiff(error)
+            throw ReconcileError.cannotDiff(error.description)
         }
     }
 
@@ -32,7 +32,7 @@ extension ReconcileError {
         do {
             return try body()
         } catch let error as PlanError {
-            throw ReconcileError.cannotPlan(error)
+            throw ReconcileError.cannotPlan(error.description)
         }
     }
 
@@ -41,7 +41,12 @@ extension ReconcileError {
         do {
             return try body()
         } catch let error as SchemaInspectionError {
-            throw ReconcileError.cannotInspect(error)
+            throw ReconcileError.inspectionFailed(error)
         }
+    }
+
+    /// The error of a definition that cannot be read.
+    package static func inspectionFailed(_ error: SchemaInspectionError) -> ReconcileError {
+        .cannotInspect(SchemaObject(kind: error.kind, name: error.name), message: error.message)
     }
 }

@@ -38,20 +38,22 @@ public enum ReconcileError: Error, Sendable {
     case legacyVersionTooHigh(legacy: SemanticVersion, declared: SemanticVersion)
     /// A code upgrade is registered for a version above schema.yaml's, so it would never run.
     case codeUpgradeAboveVersion(name: String, version: SemanticVersion, declared: SemanticVersion)
-    /// A schema object's stored definition could not be read.
-    case cannotInspect(SchemaInspectionError)
-    /// A rename hint cannot be followed against this database.
-    case cannotDiff(DiffError)
-    /// The declared schema cannot be reached from this database.
-    case cannotPlan(PlanError)
+    /// A schema object's stored definition could not be read: the object, and why.
+    case cannotInspect(SchemaObject, message: String)
+    /// A rename hint cannot be followed against this database: both the old and the new object
+    /// exist. The message names them and says what to do.
+    case cannotDiff(String)
+    /// The declared schema cannot be reached from this database (an SQLite too old for a change,
+    /// a rename SQLite refuses): the message says which and why.
+    case cannotPlan(String)
     /// A schema statement failed.
     case stepFailed(Step, statement: String, error: DatabaseError)
     /// Existing rows do not satisfy constraints the sync adds.
-    case dataDoesNotFit([DataViolation])
+    case dataDoesNotFit([ReconcileError.DataViolation])
     /// After the steps, more rows reference a missing parent row through this foreign key than
     /// before them: the sync made them (it copied a table and lost a parent row, or an upgrade
     /// wrote them). The count is how many more. Rows that were there before never stop a sync.
-    case foreignKeyViolation(ForeignKeyViolationCount)
+    case foreignKeyViolation(ReconcileError.DataViolation)
     /// Views or triggers that worked before the sync would no longer compile after it.
     case brokenObjects([BrokenObject])
     /// An upgrade script failed at a statement.
@@ -59,9 +61,10 @@ public enum ReconcileError: Error, Sendable {
     /// An upgrade registered in code threw.
     case codeUpgradeFailed(Upgrade, error: any Error)
     /// The plan has hazards that ``Reconciler/Options/deniedHazards`` refuses; nothing was touched.
-    case hazardsDenied([DeniedHazard])
-    /// After the steps, the live schema still differs from the declared one (a bug: please report it).
-    case verificationFailed([Change])
+    case hazardsDenied([Hazard.Denial])
+    /// After the steps, the live schema still differs from the declared one (a bug: please report
+    /// it): what a sync would still change.
+    case verificationFailed([String])
     /// The work was cancelled before it committed, and rolled back: the outcome of a database
     /// whose sync the cancelled Task of the async `sync(databasesAt:jobs:creatingMissing:)`
     /// stopped (or never started). A sync of one database throws `CancellationError` instead,
@@ -72,8 +75,8 @@ public enum ReconcileError: Error, Sendable {
     /// on without enforcing foreign keys. Run `PRAGMA foreign_keys = ON` on it, or close it.
     case foreignKeysLeftOff
     /// The volume holding the database at `path` has `available` bytes free, fewer than the
-    /// `needed` bytes the sync would take to copy or index `tables` (the largest first); nothing
-    /// was touched. <doc:SyncingAtAppLaunch#Disk-space> says how the need is estimated.
+    /// `needed` bytes the sync would take to copy or index `tables` (in the order of the plan), at
+    /// most; nothing was touched. <doc:SyncingAtAppLaunch#Disk-space> says how the need is estimated.
     ///
     /// ```swift
     /// catch ReconcileError.notEnoughDiskSpace(_, let needed, let available, _) {
@@ -106,14 +109,14 @@ public enum ReconcileError: Error, Sendable {
     ///     log("add \(records) of \(source) under legacy.versions")
     /// }
     /// ```
-    case legacyRecordNotMapped(source: LegacySource, records: [LegacyRecord.Value])
+    case legacyRecordNotMapped(source: LegacyRecord.Source, records: [LegacyRecord.Value])
     /// schema.yaml's `legacy.source` names a table that the database holds without the column
-    /// of the record (``LegacySource/column``). Nothing was changed.
+    /// of the record (``LegacyRecord/Source/column``). Nothing was changed.
     ///
     /// ```swift
     /// catch ReconcileError.legacyColumnMissing(let source) { log("no column \(source.column!)") }
     /// ```
-    case legacyColumnMissing(source: LegacySource)
+    case legacyColumnMissing(source: LegacyRecord.Source)
 
     /// Why a path cannot name a database file.
     public enum PathProblem: String, Sendable, Hashable, Codable {

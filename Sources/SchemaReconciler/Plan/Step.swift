@@ -35,7 +35,7 @@ public struct Step: Sendable, Hashable, Codable {
     }
 
     /// What a step does, to which object.
-    public enum Action: Sendable, Hashable, Codable {
+    package enum Action: Sendable, Hashable {
         /// Creates a table and its declared indexes.
         case createTable(table: String)
         /// Renames a table.
@@ -75,13 +75,13 @@ public struct Step: Sendable, Hashable, Codable {
     }
 
     /// What the step does.
-    public var action: Action
+    package var action: Action
     /// When it runs.
     public var phase: Phase
     /// How it changes the database.
     public var method: Method
     /// The changes it carries out (why it is in the plan).
-    public var changes: [Change]
+    package var changes: [Change]
     /// The rows it copies (a rebuild) or removes (a table drop); nil when it moves no rows.
     public var rows: Int?
     /// Undeclared indexes that go with a column this step drops.
@@ -131,19 +131,5 @@ public struct Step: Sendable, Hashable, Codable {
         case .dropIndex, .createView, .dropView, .dropTrigger:
             return nil
         }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case action, phase, method, changes, rows, droppedIndexes, statements
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try container.decode(Action.self, forKey: .action), phase: try container.decode(Phase.self, forKey: .phase),
-                  method: try container.decode(Method.self, forKey: .method),
-                  changes: try container.decode([Change].self, forKey: .changes),
-                  rows: try container.decodeIfPresent(Int.self, forKey: .rows),
-                  droppedIndexes: try container.decode([String].self, forKey: .droppedIndexes),
-                  statements: try container.decode([String].self, forKey: .statements))
     }
 }

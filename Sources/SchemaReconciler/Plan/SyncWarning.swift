@@ -14,7 +14,7 @@ import Foundation
 /// ```
 public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
     /// An object the database has and schema.yaml does not declare: kept.
-    case undeclared(UndeclaredObject)
+    case undeclared(SchemaObject)
     /// An upgrade script that ran has changed since: it does not run again.
     case scriptChanged(Upgrade, ranAt: Date)
     /// A script listed under a version the database has already passed: it never runs on it.
@@ -31,14 +31,14 @@ public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Rows that the sync would refuse, unless an upgrade it runs first fixes them: rows that a
     /// constraint the sync adds would refuse. A dry run and a status count them; a sync refuses
     /// with an error.
-    case rowsWillNotFit(DataViolation)
+    case rowsWillNotFit(ReconcileError.DataViolation)
     /// Rows that reference a missing parent row and were there before the sync: an app that ran
     /// with foreign keys off may have written them. The sync did not make them, so they never
     /// stop it; it keeps them, and says how many there are.
     ///
     /// A sync counts them only in the tables its steps could affect; a dry run and `--check`
     /// also in the rest of a small file; a status everywhere.
-    case orphanRows(ForeignKeyViolationCount)
+    case orphanRows(ReconcileError.DataViolation)
     /// Upgrades keyed at or below the version of the lowest record that schema.yaml's
     /// `legacy.versions` maps (`lowest`): a database never synced whose record is below it is
     /// placed at 0.0.0 and runs them, though the releases that shipped them may have run them
@@ -51,7 +51,7 @@ public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .undeclared(let object):
-            return object.description
+            return "\(object) is not declared in schema.yaml; it is kept (list it under drop to remove it)"
         case .scriptChanged(let upgrade, let ranAt):
             return "upgrade script \(upgrade.name) (\(upgrade.version)) changed since it ran on "
                 + "\(ranAt.formatted(.iso8601)); it will not run again"
@@ -76,8 +76,8 @@ public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
                 + "even if the release that shipped \(upgrades.count == 1 ? "it" : "them") ran \(upgrades.count == 1 ? "it" : "them") "
                 + "already; under legacy.versions, map the \(lowest.source) of the releases that shipped "
                 + (upgrades.count == 1 ? "it" : "them")
-        case .orphanRows(let count):
-            return "\(count): they were there before this sync, which keeps them; fix or delete them when you can"
+        case .orphanRows(let violation):
+            return "\(violation.orphans): they were there before this sync, which keeps them; fix or delete them when you can"
         case .orphanRowsNotCounted(let bytes):
             return "rows that reference a missing parent were not counted outside the tables this sync checks: "
                 + "that reads the whole file (\(ByteCount.text(bytes))); a status counts them"

@@ -37,7 +37,7 @@ struct Rehearsal {
 
     /// Does the renames on the copy, and reads back the schema they leave; nil when there are none.
     ///
-    /// - Throws: ``ReconcileError/cannotPlan(_:)`` with ``PlanError/renameRefused(_:message:)``.
+    /// - Throws: ``ReconcileError/cannotPlan(_:)``, with what ``PlanError/renameRefused(_:message:)`` says.
     func renames(_ steps: [Step]) throws -> Schema? {
         guard !steps.isEmpty else { return nil }
         for step in steps {
@@ -45,8 +45,9 @@ struct Rehearsal {
                 do {
                     try scratch.execute(sql)
                 } catch let error as DatabaseError {
-                    throw ReconcileError.cannotPlan(.renameRefused(step.changes.first ?? .renameTable(from: "", to: ""),
-                                                                  message: ReconcileError.message(of: error)))
+                    let refused = PlanError.renameRefused(step.changes.first ?? .renameTable(from: "", to: ""),
+                                                          message: ReconcileError.message(of: error))
+                    throw ReconcileError.cannotPlan(refused.description)
                 }
             }
         }
@@ -62,13 +63,13 @@ struct Rehearsal {
     ///
     /// - Throws: ``StorageMismatch`` when an in-place edit would store a table's rows another way.
     mutating func rehearse(_ plan: inout Plan, after renameCount: Int, drop: DropList,
-                           facts: Planner.Facts) throws -> [UndeclaredObject]? {
+                           facts: Planner.Facts) throws -> [SchemaObject]? {
         let expand = plan.steps.dropFirst(renameCount).filter { $0.phase == .expand }
         if let (step, message) = try run(Array(expand)) {
             plan.warnings.append(.stepWillFail(step, message: message))
             return nil
         }
-        var kept: [UndeclaredObject]?
+        var kept: [SchemaObject]?
         let changing = try runScripts(of: plan.upgrades)
         if !changing.isEmpty {
             plan.revisions.append(.contractPlannedAfterUpgrades(changing))

@@ -16,7 +16,7 @@
 /// ```
 public struct BrokenObject: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What is broken.
-    public enum Kind: Sendable, Hashable, Codable {
+    public enum Kind: Sendable, Hashable {
         /// A view that cannot be read.
         case view(name: String)
         /// The triggers that an `INSERT`, `UPDATE` or `DELETE` on `table` (a table or a view) fires.
@@ -38,13 +38,6 @@ public struct BrokenObject: Sendable, Hashable, Codable, CustomStringConvertible
         self.isDeclared = isDeclared
     }
 
-    /// Decodes a value; one recorded without ``isDeclared`` is not declared.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        kind = try container.decode(Kind.self, forKey: .kind)
-        message = try container.decode(String.self, forKey: .message)
-        isDeclared = try container.decodeIfPresent(Bool.self, forKey: .isDeclared) ?? false
-    }
 
     /// Identifies each object across two checks, whatever the message and even when a rename
     /// moved a trigger to another table name: a view's name, or each trigger's.
@@ -84,4 +77,51 @@ public struct BrokenObject: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     public var description: String { "\(subject): \(message)" }
+}
+
+// MARK: - Codable
+
+extension BrokenObject {
+    private enum CodingKeys: String, CodingKey {
+        case kind, name, names, table, event, message, isDeclared, subject, description
+    }
+
+    /// Writes the object flat: `{"kind": "view", "name": "v", "message": …, "isDeclared": false}`,
+    /// or `{"kind": "triggers", "names": […], "table": …, "event": "INSERT", …}`, with the
+    /// ``subject`` and the ``description``, which reading ignores.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch kind {
+        case .view(let name):
+            try container.encode("view", forKey: .kind)
+            try container.encode(name, forKey: .name)
+        case .triggers(let names, let table, let event):
+            try container.encode("triggers", forKey: .kind)
+            try container.encode(names, forKey: .names)
+            try container.encode(table, forKey: .table)
+            try container.encode(event, forKey: .event)
+        }
+        try container.encode(message, forKey: .message)
+        try container.encode(isDeclared, forKey: .isDeclared)
+        try container.encode(subject, forKey: .subject)
+        try container.encode(description, forKey: .description)
+    }
+
+    /// Reads what ``encode(to:)`` writes; one written without `isDeclared` is not declared.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try container.decode(String.self, forKey: .kind)
+        switch kind {
+        case "view":
+            self.kind = .view(name: try container.decode(String.self, forKey: .name))
+        case "triggers":
+            self.kind = .triggers(names: try container.decode([String].self, forKey: .names),
+                                  table: try container.decode(String.self, forKey: .table),
+                                  event: try container.decode(String.self, forKey: .event))
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "not a broken object: \(kind)")
+        }
+        message = try container.decode(String.self, forKey: .message)
+        isDeclared = try container.decodeIfPresent(Bool.self, forKey: .isDeclared) ?? false
+    }
 }

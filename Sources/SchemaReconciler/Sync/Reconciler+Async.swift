@@ -90,7 +90,7 @@ extension Reconciler {
     /// - Throws: ``ReconcileError/invalidSchema(_:)`` when schema.yaml or a script it names is
     ///   invalid; no database is then touched.
     public func sync(databasesAt paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                     creatingMissing: Bool = true) async throws -> [SyncOutcome] {
+                     creatingMissing: Bool = true) async throws -> [Reconciler.Outcome] {
         try await cancellable { try $0.sync(databasesAt: paths, jobs: jobs, creatingMissing: creatingMissing) }
     }
 

@@ -33,11 +33,11 @@ extension Reconciler {
     ///   invalid; no database is then touched. Every other error is that of one database, in
     ///   its outcome.
     public func sync(databasesAt paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                     creatingMissing: Bool = true) throws(ReconcileError) -> [SyncOutcome] {
+                     creatingMissing: Bool = true) throws -> [Reconciler.Outcome] {
         let results = try loadingSchemaOnce().eachDatabase(at: paths, jobs: jobs) { reconciler, path in
             try creatingMissing ? reconciler.sync(databaseAt: path) : reconciler.sync(existingDatabaseAt: path)
         }
-        return zip(paths, results).map { SyncOutcome(path: $0, result: $1) }
+        return zip(paths, results).map { Reconciler.Outcome(path: $0, result: $1) }
     }
 
     /// The database files a `--database` value names: the files a pattern such as
@@ -58,7 +58,7 @@ extension Reconciler {
     /// ```
     /// - Throws: ``ReconcileError/invalidDatabasePath(_:problem:)`` with
     ///   ``ReconcileError/PathProblem/noMatch`` when a pattern matches no file.
-    public static func databasePaths(matching pattern: String) throws(ReconcileError) -> [String] {
+    public static func databasePaths(matching pattern: String) throws -> [String] {
         DatabasePattern.isPattern(pattern) ? try DatabasePattern.expand(pattern) : [DatabasePattern.literalPath(pattern)]
     }
 
@@ -90,13 +90,16 @@ extension Reconciler {
     }
 
     /// This reconciler with schema.yaml and its scripts loaded, so that the syncs made with it
-    /// do not read them again; itself when it was made from a loaded file.
+    /// do not read them again, and with a ``LiveSchemaMemo``, so that they read and compare each
+    /// live schema they meet once; itself when it has both.
     ///
     /// - Throws: ``ReconcileError/invalidSchema(_:)``.
     package func loadingSchemaOnce() throws(ReconcileError) -> Reconciler {
-        guard case .url = source else { return self }
+        if case .loaded = source, liveSchemas != nil { return self }
         var loaded = self
-        loaded.source = .loaded(try Self.typed { try loadedSchema() })
+        let file = try Self.typed { try loadedSchema() }
+        loaded.source = .loaded(file)
+        loaded.liveSchemas = LiveSchemaMemo(file: file)
         return loaded
     }
 

@@ -58,10 +58,11 @@ extension Reconciler {
         defer {
             for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
         }
-        let report: SyncReport
+        var report: SyncReport
         do {
             let queue = try openDatabase(at: temporary, readonly: false)
             report = try sync(queue)
+            report.databasePath = path
             try queue.close()
         } catch let error as ReconcileError {
             // Name the file the user asked for, not the temporary one.

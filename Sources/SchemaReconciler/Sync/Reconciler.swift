@@ -92,7 +92,7 @@ public struct Reconciler: Sendable {
         /// It runs on the connections SQLite checks schema.yaml on when it is loaded, on the
         /// schema-only copy where a sync rehearses its plan, on the connection a sync, a dry
         /// run or a status opens by path, and on the databases of
-        /// ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)``: a schema that uses the app's
+        /// ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)-97t5l``: a schema that uses the app's
         /// own collation is then checked with it, and an index on a column that uses it is
         /// built in its order. A connection the app passes in (``Reconciler/sync(_:)-3ltl8``) is the
         /// app's own, and is not prepared again. GRDB's own collations and functions
@@ -166,6 +166,9 @@ public struct Reconciler: Sendable {
     /// The options.
     public var options: Options
     var codeUpgrades: [CodeUpgrade] = []
+    /// What the syncs of one command over many databases share of what they read; nil otherwise
+    /// (see ``loadingSchemaOnce()``).
+    var liveSchemas: LiveSchemaMemo?
 
     // MARK: Creating a reconciler
 
@@ -232,7 +235,7 @@ public struct Reconciler: Sendable {
             return file
         case .url(let url):
             do {
-                return try SchemaFile(contentsOf: url, prepareDatabase: options.prepareDatabase)
+                return try SchemaError.catching { try SchemaLoader(prepareDatabase: options.prepareDatabase).load(contentsOf: url) }
             } catch {
                 throw ReconcileError.invalidSchema(error)
             }
@@ -246,7 +249,7 @@ public struct Reconciler: Sendable {
     /// let plan = try reconciler.plan(databaseAt: path)
     /// try reconciler.refuseDeniedHazards(in: plan)   // what `reconcile --check --deny …` does
     /// ```
-    public func refuseDeniedHazards(in plan: Plan) throws(ReconcileError) {
+    package func refuseDeniedHazards(in plan: Plan) throws(ReconcileError) {
         let denied = plan.deniedHazards(options.deniedHazards)
         if !denied.isEmpty { throw ReconcileError.hazardsDenied(denied) }
     }
@@ -274,6 +277,8 @@ public struct Reconciler: Sendable {
 
     /// What makes the plans of syncs with `file`.
     func planning(_ file: SchemaFile) -> SyncPlanning {
-        SyncPlanning(file: file, options: options, codeUpgrades: codeUpgrades)
+        var planning = SyncPlanning(file: file, options: options, codeUpgrades: codeUpgrades)
+        if let liveSchemas, liveSchemas.serves(file) { planning.liveSchemas = liveSchemas }
+        return planning
     }
 }

@@ -3,41 +3,19 @@ import GRDB
 // MARK: - What waits
 
 extension SyncPlanning {
-    /// `steps` split into what this sync runs and what waits for a later one: as
-    /// ``Reconciler/Options/deferring`` lets wait, with the steps that make the columns waiting
-    /// to be dropped nullable first; or, when finishing deferred work, the steps of the first
+    /// `steps` (planned from `diff`) split into what this sync runs and what waits for a later
+    /// one: as ``Reconciler/Options/deferring`` lets wait (``StepDeferral``), with the tables
+    /// the launch copies all the same; or, when finishing deferred work, the steps of the first
     /// table now and the rest after.
-    func split(_ steps: [Step], renamed: Schema, facts: Planner.Facts) throws -> (now: [Step], later: [Step]) {
-        if finishing { return Self.firstTable(of: steps) }
-        guard !options.deferring.isEmpty else { return (steps, []) }
-        let deferral = StepDeferral(kinds: options.deferring, declared: file.schema, live: renamed)
-        var (now, later) = deferral.split(steps)
-        var relaxed = deferral.columnsToRelax(in: later)
-        // A table whose definition a step writes now would lose the relaxation: its drops run now.
-        let rewritten = Set(now.filter(\.rewritesDefinition).compactMap { $0.table?.sqlName })
-            .intersection(relaxed.map(\.table.sqlName))
-        if !rewritten.isEmpty {
-            (now, later) = deferral.split(steps, excluding: rewritten)
-            relaxed = deferral.columnsToRelax(in: later)
+    func split(_ steps: [Step], diff: SchemaDiff, drop: DropList, renamed: Schema,
+               facts: Planner.Facts) throws -> StepDeferral.Split {
+        if finishing {
+            let (now, later) = Self.firstTable(of: steps)
+            return StepDeferral.Split(now: now, later: later, copiedAtLaunch: [])
         }
-        guard !relaxed.isEmpty else { return (now, later) }
-        let relaxing = try relaxationSteps(relaxed, live: renamed, facts: facts)
-        // A relaxation that would copy the table costs what waiting saves: nothing waits.
-        if relaxing.contains(where: { $0.method == .rebuild }) { return (steps, []) }
-        return (relaxing + now, later)
-    }
-
-    /// The steps that drop NOT NULL from `columns` of `live`, leaving everything else as it is.
-    private func relaxationSteps(_ columns: [(table: String, column: String)], live: Schema,
-                                 facts: Planner.Facts) throws -> [Step] {
-        var relaxed = live
-        for (table, column) in columns {
-            guard let t = relaxed.tables.firstIndex(where: { $0.name.isSameName(as: table) }),
-                  let c = relaxed.tables[t].columns.firstIndex(where: { $0.name.isSameName(as: column) }) else { continue }
-            relaxed.tables[t].columns[c].isNotNull = false
-        }
-        let diff = try ReconcileError.diff(relaxed, drop: DropList(), live: live)
-        return try ReconcileError.planned { try Planner(declared: relaxed, live: live, facts: facts).steps(for: diff) }
+        guard !options.deferring.isEmpty else { return StepDeferral.Split(now: steps, later: [], copiedAtLaunch: []) }
+        return try StepDeferral(kinds: options.deferring, declared: file.schema, drop: drop, live: renamed, facts: facts)
+            .split(diff)
     }
 
     /// The first steps that are about one table (steps about no table go with them), then the rest.
@@ -53,7 +31,7 @@ extension SyncPlanning {
     /// reference a missing parent, so that it never reads a table its steps cannot affect. The
     /// whole database when it runs upgrades with foreign key enforcement off, since the scripts
     /// could leave orphans anywhere, and when it finishes the last of the deferred work.
-    func foreignKeyCheck(of plan: Plan, remaining: Bool, live: Schema, db: Database) throws -> ForeignKeyCheck {
+    func foreignKeyCheck(of plan: Plan, remaining: Bool, live: Schema, db: Database) throws -> Plan.ForeignKeyCheck {
         if finishing && !remaining { return .wholeDatabase }
         if !plan.upgrades.isEmpty {
             let enforced = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
@@ -86,14 +64,6 @@ extension SyncPlanning {
 }
 
 private extension Step {
-    /// Whether the step writes its table's whole definition: a rebuild or an edit.
-    var rewritesDefinition: Bool {
-        switch action {
-        case .rebuildTable, .editTable: true
-        default: false
-        }
-    }
-
     /// Whether running the step reads every row of its table.
     var readsItsTable: Bool {
         if method == .rebuild || !checks.isEmpty { return true }

@@ -25,6 +25,14 @@ struct SyncPlanning {
     let codeUpgrades: [CodeUpgrade]
     /// Whether the plan finishes deferred work: it runs the steps of one table, and the rest waits.
     var finishing = false
+    /// Whether the plan counts the rows of each table its rebuilds copy, which a dry run prints,
+    /// a progress handler is told as the total, and a refusal of denied hazards names. A sync
+    /// that none of them reads leaves the count to the copy, which notes the rows it inserted
+    /// (the report's ``Step/rows``), rather than reading each table once more before it.
+    var countsRowsToCopy = true
+    /// The live schemas, and their differences from the file, that the syncs of one command
+    /// over many databases share; nil for a sync of its own.
+    var liveSchemas: LiveSchemaMemo?
 
     // MARK: Planning
 
@@ -33,7 +41,7 @@ struct SyncPlanning {
         db.clearSchemaCache()
         let state = try StoredState.read(db)
         let catalog = try Catalog(db)
-        let live = try Self.inspect(catalog, in: db)
+        let live = try liveSchemas?.schema(of: catalog, in: db) ?? Self.inspect(catalog, in: db)
         let isNew = state == nil && catalog.isEmpty
         let legacy = state == nil && !isNew ? try legacyRecord(in: db) : nil
         let (from, acceptsNewer) = try versions(state: state, isNew: isNew, legacy: legacy)
@@ -43,7 +51,7 @@ struct SyncPlanning {
         if !isNew && !acceptsNewer {
             plan.upgrades = pendingUpgrades(from: from ?? .zero, state: state)
         }
-        var kept: [UndeclaredObject] = []
+        var kept: [SchemaObject] = []
         if isNew {
             // The loader has had SQLite create the whole declared schema already: nothing to rehearse.
             let diff = try ReconcileError.diff(file.schema, drop: drop, live: Schema())
@@ -62,7 +70,7 @@ struct SyncPlanning {
     /// Plans the sync of an existing database into `plan`; returns the undeclared objects it keeps.
     /// A table that SQLite says an in-place edit would store another way is planned again, as a
     /// rebuild, from a fresh copy.
-    private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, db: Database) throws -> [UndeclaredObject] {
+    private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, db: Database) throws -> [SchemaObject] {
         var facts = Planner.Facts(sqliteVersion: SQLiteLibrary.versionNumber, reservedTables: catalog.reservedTables)
         facts.allowsSchemaEdits = options.editsInPlace
             && SchemaEditSession.isAllowed(in: db, allowingDefensiveModeOff: options.allowsDefensiveModeOff)
@@ -80,9 +88,9 @@ struct SyncPlanning {
     }
 
     private func planExisting(_ plan: inout Plan, drop: DropList, catalog: Catalog, live: Schema, facts: Planner.Facts,
-                              db: Database) throws -> [UndeclaredObject] {
+                              db: Database) throws -> [SchemaObject] {
         var facts = facts
-        let renames = try ReconcileError.renames(file.schema, live: live)
+        let renames = try liveSchemas?.renames(of: catalog, live: live) ?? ReconcileError.renames(file.schema, live: live)
         // The copy is made only when there is something for SQLite to say: views or triggers
         // that could break, renames to do, or steps beyond what the loader already had it accept.
         var rehearsal = renames.isEmpty && !catalog.hasViewsOrTriggers ? nil : try rehearsal(of: catalog, like: db)
@@ -91,30 +99,42 @@ struct SyncPlanning {
         let renameSteps = try ReconcileError.planned { try planner.preparationSteps(for: renames, broken: plan.brokenBefore)
             + planner.renameSteps(renames) }
         let renamed = try rehearsal?.renames(renameSteps) ?? live
-        let diff = try ReconcileError.diff(file.schema, drop: drop, live: renamed)
+        // Without renames, the schema compared is the one read, which the memo may hold.
+        let memo = renameSteps.isEmpty ? liveSchemas : nil
+        let diff = try memo?.diff(of: catalog, live: live, drop: drop) ?? ReconcileError.diff(file.schema, drop: drop, live: renamed)
         facts.rowCounts = try rowCounts(for: diff, liveNames: renames.liveNames, db: db)
         facts.unconvertedColumns = try unconvertedColumns(for: diff, renames: renames, rowCounts: facts.rowCounts, db: db)
         let tablePlanner = Planner(declared: file.schema, drop: drop, live: renamed, facts: facts)
         let steps = try ReconcileError.planned { try tablePlanner.steps(for: diff) }
-        let (now, later) = try split(steps, renamed: renamed, facts: facts)
+        let split = try split(steps, diff: diff, drop: drop, renamed: renamed, facts: facts)
         plan.changes = renames.changes + diff.changes
-        plan.steps = renameSteps + now
-        plan.deferred.steps = later
+        plan.steps = renameSteps + split.now
+        plan.deferred.steps = split.later
+        plan.copiedAtLaunch = split.copiedAtLaunch
         if rehearsal == nil, !plan.upgrades.isEmpty || !plan.steps.allSatisfy(\.isAcceptedByLoader) {
             rehearsal = try self.rehearsal(of: catalog, like: db)
         }
-        var keptAfterUpgrades: [UndeclaredObject]?
+        var keptAfterUpgrades: [SchemaObject]?
         var rehearsed: [Int] = []
         if var rehearsal {
             keptAfterUpgrades = try rehearsal.rehearse(&plan, after: renameSteps.count, drop: drop, facts: facts)
             rehearsed = rehearsal.sessionOffsets
             // Contract steps planned from what the upgrades leave all run now.
-            if keptAfterUpgrades != nil { plan.deferred.steps = [] }
+            if keptAfterUpgrades != nil { (plan.deferred.steps, plan.copiedAtLaunch) = ([], []) }
         }
-        plan.steps = try countingRows(of: plan.steps, liveNames: renames.liveNames, db: db)
+        plan.steps = try counted(plan.steps, liveNames: renames.liveNames, db: db)
         plan.foreignKeyCheck = try foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed, db: db)
         plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: rehearsed, db: db)
         return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
+    }
+
+    /// The steps with their rows counted (``countingRows(of:liveNames:db:)``), but for the copies
+    /// of tables, which count their own rows when nothing reads the count before (see
+    /// ``countsRowsToCopy``).
+    private func counted(_ steps: [Step], liveNames: [SQLName: String], db: Database) throws -> [Step] {
+        guard !countsRowsToCopy else { return try countingRows(of: steps, liveNames: liveNames, db: db) }
+        var others = try countingRows(of: steps.filter { $0.rowCopy == nil }, liveNames: liveNames, db: db)[...]
+        return steps.map { $0.rowCopy == nil ? others.removeFirst() : $0 }
     }
 
     /// The schema version each in-place edit session of `steps` sets, in the order they run:
@@ -286,18 +306,18 @@ extension SyncPlanning {
         var tables: [String]?
         var notCounted: Int64?
         if case .tables(let scope) = plan.foreignKeyCheck, !everyTable,
-           let bytes = try? PageUsage(db, measuringObjects: false).usedBytes, bytes > cheapOrphanCountLimit {
+           let bytes = try? PageUsage(db).usedBytes, bytes > cheapOrphanCountLimit {
             tables = scope
             notCounted = plan.isEmpty ? nil : bytes
         }
         let counts = (try? ForeignKeyViolationCount.all(in: db, tables: tables, skippingUncheckable: true)) ?? []
         let kept = counts.map { $0.renamed(by: plan.changes) }.filter { !plan.removesForeignKey(of: $0) }
-        return kept.map(SyncWarning.orphanRows) + (notCounted.map { [.orphanRowsNotCounted(databaseBytes: $0)] } ?? [])
+        return kept.map { .orphanRows($0.violation) } + (notCounted.map { [.orphanRowsNotCounted(databaseBytes: $0)] } ?? [])
     }
 
     /// What the checks of the steps that run before any upgrade find now.
-    private func stepViolations(of plan: Plan, db: Database) -> [DataViolation] {
-        var found: [DataViolation] = []
+    private func stepViolations(of plan: Plan, db: Database) -> [ReconcileError.DataViolation] {
+        var found: [ReconcileError.DataViolation] = []
         for step in plan.steps where step.phase == .expand || plan.upgrades.isEmpty {
             for check in step.checks {
                 guard let rows = try? Int.fetchOne(db, sql: check.sql), rows > 0 else { continue }

@@ -33,6 +33,7 @@ struct SyncSession {
             }
         }
         report.duration = ContinuousClock.now - start
+        report.databasePath = writer.path
         return report
     }
 
@@ -52,6 +53,7 @@ struct SyncSession {
         let foreignKeysWereOn = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
         var planning = reconciler.planning(file)
         planning.finishing = finishing
+        planning.countsRowsToCopy = reconciler.options.progress != nil || !reconciler.options.deniedHazards.isEmpty
         let result = Result { try sync(in: db, planning: planning, foreignKeysOn: foreignKeysWereOn) }
         if foreignKeysWereOn { try Self.restoreForeignKeys(in: db) }
         return try result.get()
@@ -178,13 +180,14 @@ struct SyncSession {
                 }
                 // A step planned again after it ran did not do what it says: stop rather than loop.
                 if let total, !part.statements.isEmpty, total.statements.suffix(part.statements.count) == part.statements {
-                    throw ReconcileError.verificationFailed(part.plan.changes)
+                    throw ReconcileError.verificationFailed(part.plan.changes.map(\.description))
                 }
                 total = total.map { $0.followed(by: part) } ?? part
                 if !part.didChange || part.plan.deferred.isEmpty { return total ?? part }
             }
         }
         report.duration = ContinuousClock.now - start
+        report.databasePath = writer.path
         return report
     }
 
@@ -293,7 +296,7 @@ struct SyncSession {
             if error.resultCode == .SQLITE_FULL { throw ReconcileError.databaseFull(step: nil, path: path, error: error) }
             throw ReconcileError.database(error)
         } catch let error as SchemaInspectionError {
-            throw ReconcileError.cannotInspect(error)
+            throw ReconcileError.inspectionFailed(error)
         }
     }
 }

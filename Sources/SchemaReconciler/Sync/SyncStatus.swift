@@ -12,7 +12,9 @@ import GRDB
 /// status.pendingUpgrades      // the 1.2.0 scripts
 /// status.isInSync             // false
 /// ```
-public struct SyncStatus: Sendable {
+public struct SyncStatus: Sendable, Codable {
+    /// The database: its path as the status was given it, or as the GRDB connection names it.
+    public var databasePath = ""
     /// Whether the database file exists (always true for a GRDB connection).
     public var databaseExists: Bool
     /// Whether the database holds the reconciler's state.
@@ -22,7 +24,7 @@ public struct SyncStatus: Sendable {
     /// The version schema.yaml declares.
     public var declaredVersion: SemanticVersion
     /// The upgrades that ran.
-    public var appliedUpgrades: [AppliedUpgrade]
+    public var appliedUpgrades: [Upgrade.Applied]
     /// The upgrades the next sync would run.
     public var pendingUpgrades: [Upgrade]
     /// The schema steps the next sync would run.
@@ -34,7 +36,7 @@ public struct SyncStatus: Sendable {
     /// Whether the live schema could be compared with the declared one.
     public var isSchemaCompared: Bool
     /// What the last sync left for `finishDeferredWork(databaseAt:)`.
-    public var deferred = DeferredWork()
+    public var deferred = Plan.DeferredWork()
     /// For a database never synced: the record of the migration tool the app used before, and
     /// the version schema.yaml's `legacy` section says it stands for; nil otherwise.
     ///
@@ -49,6 +51,42 @@ public struct SyncStatus: Sendable {
     public var isInSync: Bool {
         problem == nil && pendingSteps.isEmpty && pendingUpgrades.isEmpty && storedVersion == declaredVersion
             && deferred.isEmpty
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case databasePath, databaseExists, isManaged, storedVersion, declaredVersion, appliedUpgrades, pendingUpgrades
+        case pendingSteps, warnings, problem, isSchemaCompared, deferred, legacyRecord
+    }
+
+    private enum Computed: String, CodingKey {
+        case isInSync
+    }
+
+    /// Writes the status's values (``storedVersion``, ``problem`` and ``legacyRecord`` left out
+    /// when nil), with ``isInSync``, which reading ignores.
+    ///
+    /// ```json
+    /// {"databasePath": "app.sqlite", "databaseExists": true, "isManaged": true, "isInSync": false,
+    ///  "storedVersion": "1.1.0", "declaredVersion": "1.2.0", "appliedUpgrades": [...], "pendingUpgrades": [...],
+    ///  "pendingSteps": [...], "isSchemaCompared": true, "warnings": [...], "deferred": {"steps": []}}
+    /// ```
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(databasePath, forKey: .databasePath)
+        try container.encode(databaseExists, forKey: .databaseExists)
+        try container.encode(isManaged, forKey: .isManaged)
+        try container.encodeIfPresent(storedVersion, forKey: .storedVersion)
+        try container.encode(declaredVersion, forKey: .declaredVersion)
+        try container.encode(appliedUpgrades, forKey: .appliedUpgrades)
+        try container.encode(pendingUpgrades, forKey: .pendingUpgrades)
+        try container.encode(pendingSteps, forKey: .pendingSteps)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encodeIfPresent(problem, forKey: .problem)
+        try container.encode(isSchemaCompared, forKey: .isSchemaCompared)
+        try container.encode(deferred, forKey: .deferred)
+        try container.encodeIfPresent(legacyRecord, forKey: .legacyRecord)
+        var computed = encoder.container(keyedBy: Computed.self)
+        try computed.encode(isInSync, forKey: .isInSync)
     }
 }
 
@@ -68,6 +106,7 @@ extension Reconciler {
         guard exists else {
             var status = try status(inMemoryDatabase(), file: file)
             status.databaseExists = false
+            status.databasePath = path
             return status
         }
         return try status(openDatabase(at: path, readonly: true), file: file)
@@ -81,7 +120,9 @@ extension Reconciler {
 
     private func status(_ reader: any DatabaseReader, file: SchemaFile) throws -> SyncStatus {
         try SyncSession.reporting(path: reader.path, cancellation: options.cancellation) {
-            try reader.read { db in try options.cancellation.interrupting(db) { try status(in: db, file: file) } }
+            var read = try reader.read { db in try options.cancellation.interrupting(db) { try status(in: db, file: file) } }
+            read.databasePath = reader.path
+            return read
         }
     }
 
@@ -92,7 +133,7 @@ extension Reconciler {
                                 declaredVersion: file.version, appliedUpgrades: state?.appliedUpgrades ?? [],
                                 pendingUpgrades: [], pendingSteps: [], warnings: [], problem: nil,
                                 isSchemaCompared: true)
-        status.deferred = state?.deferred ?? DeferredWork()
+        status.deferred = state?.deferred ?? Plan.DeferredWork()
         do {
             let planning = planning(file)
             var plan = try planning.prepare(db).plan

@@ -21,16 +21,16 @@ struct GeneratedValueCheck {
     // MARK: Checking
 
     /// The values of `before` that are not where the current file says they are.
-    func problems(_ before: [TableValues], in db: Database) throws -> [UpgradePathProblem] {
+    func problems(_ before: [TableValues], in db: Database) throws -> [UpgradePathReport.Problem] {
         let converter = try AffinityConverter()
-        var problems: [UpgradePathProblem] = []
+        var problems: [UpgradePathReport.Problem] = []
         for release in before where !file.drop.tables.containsName(release.table) && !release.rows.isEmpty {
             problems += try self.problems(release, in: db, converter: converter)
         }
         return problems
     }
 
-    private func problems(_ release: TableValues, in db: Database, converter: AffinityConverter) throws -> [UpgradePathProblem] {
+    private func problems(_ release: TableValues, in db: Database, converter: AffinityConverter) throws -> [UpgradePathReport.Problem] {
         let declared = file.schema.tables.first {
             $0.name.isSameName(as: release.table) || $0.renamedFrom.containsName(release.table)
         }
@@ -40,7 +40,7 @@ struct GeneratedValueCheck {
         }
         let liveColumns = try db.columns(in: table)
         var targets: [(offset: Int, column: String, type: String)] = []
-        var problems: [UpgradePathProblem] = []
+        var problems: [UpgradePathReport.Problem] = []
         for (offset, name) in release.columns.enumerated() {
             guard let target = targetColumn(name, in: declared) else { continue }
             guard let live = liveColumns.first(where: { $0.name.isSameName(as: target) }) else {
@@ -100,7 +100,7 @@ private struct Comparison {
     let recorder: WriteRecorder
 
     /// Row by row, through the rowid (which rebuilds keep).
-    func byRowID() -> [UpgradePathProblem] {
+    func byRowID() -> [UpgradePathReport.Problem] {
         var live: [Int64: [DatabaseValue]] = [:]
         for row in after.rows { if let rowID = row.rowID { live[rowID] = row.values } }
         var missingRows = 0
@@ -118,7 +118,7 @@ private struct Comparison {
                 lost[position] = (first.count + 1, first.expected, first.found)
             }
         }
-        var problems: [UpgradePathProblem] = []
+        var problems: [UpgradePathReport.Problem] = []
         if missingRows > 0 {
             problems.append(.rowsLost(table: table, releaseTable: release.table, count: missingRows, of: release.rows.count))
         }
@@ -129,8 +129,8 @@ private struct Comparison {
     }
 
     /// Column by column, as multisets: for a table without rowids on either side.
-    func byValue() -> [UpgradePathProblem] {
-        var problems: [UpgradePathProblem] = []
+    func byValue() -> [UpgradePathReport.Problem] {
+        var problems: [UpgradePathReport.Problem] = []
         if after.rows.count < release.rows.count && !recorder.mayHaveDeleted(table: table, rowID: nil) {
             problems.append(.rowsLost(table: table, releaseTable: release.table,
                                       count: release.rows.count - after.rows.count, of: release.rows.count))
@@ -150,7 +150,7 @@ private struct Comparison {
         return problems
     }
 
-    private func valuesLost(_ position: Int, count: Int, expected: DatabaseValue, found: DatabaseValue?) -> UpgradePathProblem {
+    private func valuesLost(_ position: Int, count: Int, expected: DatabaseValue, found: DatabaseValue?) -> UpgradePathReport.Problem {
         .valuesLost(table: table, column: targets[position].column,
                     releaseColumn: "\(release.table).\(release.columns[targets[position].offset])", count: count,
                     expected: GeneratedValueCheck.literal(expected), found: found.map(GeneratedValueCheck.literal))

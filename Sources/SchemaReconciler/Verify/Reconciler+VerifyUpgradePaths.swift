@@ -26,7 +26,7 @@ extension Reconciler {
     /// }
     /// ```
     ///
-    /// The paths are verified, and reported, in version order (``SchemaRelease/isOrderedBefore(_:_:)``).
+    /// The paths are verified, and reported, in version order: the releases that predate the package first, then by version.
     ///
     /// - Throws: ``ReconcileError`` when the current schema file is invalid, or cannot build a
     ///   new database itself. What goes wrong on a path is in the report, not thrown.
@@ -37,13 +37,25 @@ extension Reconciler {
         // A path is verified to its end: nothing waits for later.
         current.options.deferring = []
         let expected = try current.newDatabaseSchema()
-        var results: [UpgradePathResult] = []
+        var results: [UpgradePathReport.PathResult] = []
         for release in releases.sorted(by: SchemaRelease.isOrderedBefore) {
+            try options.cancellation.check()
             results.append(try SyncSession.reporting(path: release.source) {
                 try current.verifyPath(from: release, file: file, expected: expected, rowsPerTable: max(1, rowsPerTable))
             })
         }
         return UpgradePathReport(version: file.version, results: results)
+    }
+
+    /// ``verifyUpgradePaths(from:rowsPerTable:)-97t5l``, off the caller's actor, cancelled with the Task.
+    ///
+    /// ```swift
+    /// let report = try await reconciler.verifyUpgradePaths(from: SchemaRelease.history(in: historyURL))
+    /// ```
+    /// - Throws: ``ReconcileError`` when the current schema file is invalid, or `CancellationError`
+    ///   when the Task was cancelled.
+    public func verifyUpgradePaths(from releases: [SchemaRelease], rowsPerTable: Int = 4) async throws -> UpgradePathReport {
+        try await cancellable { try $0.verifyUpgradePaths(from: releases, rowsPerTable: rowsPerTable) }
     }
 
     // MARK: One path
@@ -52,14 +64,14 @@ extension Reconciler {
     private func newDatabaseSchema() throws -> Schema {
         let queue = try inMemoryDatabase()
         _ = try sync(queue)
-        let inspected = try InspectedSchema(queue)
+        let inspected = try inspect(queue)
         if let file = inspected.file { return file.schema }
         return try queue.read { db in try SchemaInspector().inspect(db) }
     }
 
     private func verifyPath(from release: SchemaRelease, file: SchemaFile, expected: Schema,
-                            rowsPerTable: Int) throws -> UpgradePathResult {
-        var result = UpgradePathResult(source: release.source, version: release.version,
+                            rowsPerTable: Int) throws -> UpgradePathReport.PathResult {
+        var result = UpgradePathReport.PathResult(source: release.source, version: release.version,
                                        tables: 0, rows: 0, upgrades: [], notes: [], problems: [])
         let queue = try inMemoryDatabase()
         let releaseSchema: Schema
@@ -102,7 +114,7 @@ extension Reconciler {
         result.problems += try queue.read { db in
             try schemaProblems(expected: expected, keeping: release.predatesThePackage ? Self.legacyRecordTables(of: file) : [], in: db)
                 + GeneratedValueCheck(file: file, recorder: recorder).problems(before, in: db)
-                + ForeignKeyViolationCount.all(in: db, skippingUncheckable: true).map(UpgradePathProblem.orphanRows)
+                + ForeignKeyViolationCount.all(in: db, skippingUncheckable: true).map(UpgradePathReport.Problem.orphanRows)
         }
         result.problems += try secondSyncProblems(queue, file: file)
         return result
@@ -129,7 +141,7 @@ extension Reconciler {
     /// The tables in which the migration tools an app may have used before keep their record:
     /// those of the tools `inspect` knows, and the one `file`'s `legacy` section names.
     private static func legacyRecordTables(of file: SchemaFile) -> [String] {
-        let known: [LegacySource] = [.schemaMigrations, .schemaInfo, .grdbMigrations]
+        let known: [LegacyRecord.Source] = [.schemaMigrations, .schemaInfo, .grdbMigrations]
         return (known + [file.legacy?.source].compactMap { $0 }).compactMap(\.table)
     }
 
@@ -143,13 +155,13 @@ extension Reconciler {
 
     /// A difference between the live schema and the one a new database gets; the tables `kept`
     /// names may stay, undeclared (an old tool's record that the file does not drop).
-    private func schemaProblems(expected: Schema, keeping kept: [String], in db: Database) throws -> [UpgradePathProblem] {
+    private func schemaProblems(expected: Schema, keeping kept: [String], in db: Database) throws -> [UpgradePathReport.Problem] {
         let live = try SchemaInspector().inspect(db)
         let diff: SchemaDiff
         do {
             diff = try SchemaDiff(declared: expected, live: live)
         } catch {
-            return [.syncFailed(.cannotDiff(error))]
+            return [.syncFailed(.cannotDiff(error.description))]
         }
         let undeclared = diff.undeclared.filter { !($0.kind == .table && kept.containsName($0.name)) }
         if diff.changes.isEmpty && undeclared.isEmpty { return [] }
@@ -157,7 +169,7 @@ extension Reconciler {
     }
 
     /// Whether a second sync, and a plan made without the no-op shortcut, have nothing to do.
-    private func secondSyncProblems(_ queue: DatabaseQueue, file: SchemaFile) throws -> [UpgradePathProblem] {
+    private func secondSyncProblems(_ queue: DatabaseQueue, file: SchemaFile) throws -> [UpgradePathReport.Problem] {
         do {
             let report = try sync(queue)
             let prepared = try queue.read { db in try planning(file).prepare(db) }

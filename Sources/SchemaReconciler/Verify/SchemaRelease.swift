@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - SchemaRelease
 
-/// The schema file of a release the app shipped, as ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)``
+/// The schema file of a release the app shipped, as ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)-97t5l``
 /// reads it: a database of that release is built from it, filled with rows, and synced with the
 /// current file. A release that predates the package is an SQL script instead, which builds the
 /// database as the app's old migration code left it, its version record included (see
@@ -38,7 +38,7 @@ public struct SchemaRelease: Sendable {
     /// let release = try SchemaRelease(contentsOf: URL(fileURLWithPath: "history/1.2.0.yaml"))
     /// ```
     /// - Throws: ``SchemaError`` when the file is not a valid schema file.
-    public init(contentsOf url: URL) throws(SchemaError) {
+    public init(contentsOf url: URL) throws {
         file = try SchemaError.catching { try Self.loader.load(contentsOf: url) }
         source = SchemaLoader.displayPath(of: url)
     }
@@ -49,7 +49,7 @@ public struct SchemaRelease: Sendable {
     /// let release = try SchemaRelease(yaml: text, source: "v1.2.0:schema.yaml")
     /// ```
     /// - Throws: ``SchemaError`` when the text is not a valid schema file.
-    public init(yaml: String, source: String) throws(SchemaError) {
+    public init(yaml: String, source: String) throws {
         file = try SchemaError.catching { try Self.loader.load(yaml: yaml, url: URL(fileURLWithPath: source)) }
         self.source = source
     }
@@ -88,7 +88,7 @@ public struct SchemaRelease: Sendable {
     /// let history = try SchemaRelease.history(in: URL(fileURLWithPath: "history"))
     /// ```
     /// - Throws: ``SchemaError`` when the folder cannot be read or a file in it is invalid.
-    public static func history(in directory: URL) throws(SchemaError) -> [SchemaRelease] {
+    public static func history(in directory: URL) throws -> [SchemaRelease] {
         let path = SchemaLoader.displayPath(of: directory)
         let manager = FileManager.default
         let names: [String]

@@ -3,23 +3,39 @@ import SchemaReconciler
 // MARK: - DeferredText
 
 /// The lines that list the work waiting for `reconcile finish`, for `status`, a dry run and a
-/// sync's report; none when nothing waits.
+/// sync's report, then the tables a launch copies all the same, and why; none when nothing
+/// waits and nothing is copied so.
 ///
 /// ```
 /// deferred until `reconcile finish`:
 ///   drop column books.body (listed under drop)
+/// copied at launch all the same:
+///   table books is copied now, for what the app needs at once and ALTER TABLE cannot make in place: …
 /// ```
 struct DeferredText {
-    let deferred: DeferredWork
+    let deferred: Plan.DeferredWork
+    let copiedAtLaunch: [Plan.LaunchCopy]
 
-    init(_ deferred: DeferredWork) {
+    init(_ deferred: Plan.DeferredWork, copiedAtLaunch: [Plan.LaunchCopy] = []) {
         self.deferred = deferred
+        self.copiedAtLaunch = copiedAtLaunch
+    }
+
+    /// The lines of a plan's deferred work and launch copies.
+    init(_ plan: Plan) {
+        self.init(plan.deferred, copiedAtLaunch: plan.copiedAtLaunch)
     }
 
     var lines: [String] {
-        guard !deferred.isEmpty else { return [] }
-        var lines = ["deferred until `reconcile finish`:"]
-        lines += deferred.steps.map { "  \($0)" }
+        var lines: [String] = []
+        if !deferred.isEmpty {
+            lines.append("deferred until `reconcile finish`:")
+            lines += deferred.steps.map { "  \($0)" }
+        }
+        if !copiedAtLaunch.isEmpty {
+            lines.append("copied at launch all the same:")
+            lines += copiedAtLaunch.map { "  \($0)" }
+        }
         return lines
     }
 }

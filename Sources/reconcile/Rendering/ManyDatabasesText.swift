@@ -45,7 +45,7 @@ struct ManyDatabasesText {
     // MARK: Sync
 
     /// A sync: the databases it changed, the warnings, the failures, and the count.
-    static func sync(_ outcomes: [SyncOutcome]) -> ManyDatabasesText {
+    static func sync(_ outcomes: [Reconciler.Outcome]) -> ManyDatabasesText {
         var text = ManyDatabasesText()
         for outcome in outcomes {
             switch outcome.result {

@@ -41,7 +41,7 @@ struct PlanText {
             lines.append(closing)
         }
         if !opening.isEmpty { lines.append("COMMIT;") }
-        let deferred = DeferredText(plan.deferred).lines
+        let deferred = DeferredText(plan).lines
         if !deferred.isEmpty { lines += [""] + deferred.map(comment) }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -87,7 +87,7 @@ struct PlanText {
             + plan.contractSteps.map(\.description)).map { "  " + $0 }
         lines += plan.hazards.map { "  " + hazardLine($0) }
         lines += plan.warnings.map { "  warning: \($0)" }
-        lines += DeferredText(plan.deferred).lines.map { "  " + $0 }
+        lines += DeferredText(plan).lines.map { "  " + $0 }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -19,7 +19,7 @@ struct ReportText {
     }
 
     var lines: String {
-        let deferred = DeferredText(report.plan.deferred).lines
+        let deferred = DeferredText(report.plan).lines
         guard report.didChange else {
             return (["\(database) is up to date at version \(report.version); nothing to do"] + deferred)
                 .joined(separator: "\n") + "\n"

@@ -8,7 +8,7 @@ import SchemaReconciler
 /// ```
 /// 1.0.0 (history/1.0.0.yaml): 3 tables, 12 rows, 3 upgrades: ok
 /// 1.1.0 (history/1.1.0.yaml): 3 tables, 12 rows, 2 upgrades: FAILED
-///   table users, column handle: the sync failed: table users: 4 rows violate NOT NULL on handle; …
+///   the sync failed: table users: 4 rows violate NOT NULL on handle; …
 /// 1 of 2 upgrade paths to 1.4.0 failed
 /// ```
 struct VerifyText {

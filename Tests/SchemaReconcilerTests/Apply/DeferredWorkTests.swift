@@ -199,7 +199,7 @@ import Testing
         #expect(try space.read { try String.fetchOne($0, sql: "SELECT draft FROM notes WHERE id = 7") } == "draft 7")
     }
 
-    @Test func aTableWhoseDefinitionTheLaunchRewritesHasItsDropsDoneThen() throws {
+    @Test func aTableWhoseDefinitionTheLaunchRewritesIsMadeNullableInTheSameEditAndItsDropWaits() throws {
         let space = try Self.databaseAtVersion1()
         // books.title loses its NOT NULL: the launch rewrites the definition of books.
         try space.writeSchema(Self.version2.replacingOccurrences(of: "title: { type: TEXT, not_null: true, check: \"length(title) > 0\" }",
@@ -207,9 +207,13 @@ import Testing
 
         let report = try space.sync(Reconciler.Options(deferring: Self.everything))
 
-        #expect(report.plan.deferred.steps.allSatisfy { $0.table != "books" })
-        #expect(report.plan.deferred.steps.contains { $0.table == "authors" })
-        #expect(try space.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_table_info('books')") } == ["id", "author_id", "title"])
+        let edits = report.plan.steps.filter { $0.table == "books" }
+        #expect(edits.map(\.action) == [.editTable(table: "books")])
+        #expect(Set(edits.flatMap(\.changes)) == [.alterTable(table: "books", difference: .columnNotNull(column: "title", isAdded: false)),
+                                                  .alterTable(table: "books", difference: .columnNotNull(column: "body", isAdded: false))])
+        #expect(report.plan.deferred.steps.contains { $0.table == "books" })
+        #expect(try space.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_table_info('books')") }
+                == ["id", "author_id", "title", "body"])
         try space.execute("INSERT INTO books (id, author_id) VALUES (300000, 1)")
     }
 
@@ -278,7 +282,7 @@ import Testing
     /// does not read the table it is in.
     @Test func anOrphanInATableTheSyncDoesNotTouchDoesNotStopIt() throws {
         let space = try Self.databaseWithAnOrphan()
-        let orphan = ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
+        let orphan = ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
         #expect(plan.foreignKeyCheck == .tables([]))
         #expect(plan.warnings == [.orphanRows(orphan)])
@@ -298,7 +302,7 @@ import Testing
     @Test func theDryRunOfABigFileCountsOnlyWhereTheSyncChecks() throws {
         let space = try Self.databaseWithAnOrphan()
         try space.execute("CREATE TABLE ballast (data BLOB); INSERT INTO ballast VALUES (zeroblob(9000000))")
-        let orphan = ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
+        let orphan = ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
         #expect(!plan.warnings.contains(.orphanRows(orphan)))
         #expect(plan.warnings.contains { if case .orphanRowsNotCounted(let bytes) = $0 { bytes > 9_000_000 } else { false } })
@@ -317,8 +321,7 @@ import Testing
         // Finishing counts the whole database with its last table: the orphan is kept, and said.
         let finished = try space.reconciler().finishDeferredWork(databaseAt: space.databasePath)
         #expect(finished.plan.foreignKeyCheck == .wholeDatabase)
-        #expect(finished.warnings.contains(.orphanRows(ForeignKeyViolationCount(table: "orders", columns: ["customer_id"],
-                                                                                 parent: "customers", rows: 1))))
+        #expect(finished.warnings.contains(.orphanRows(ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1))))
         #expect(try space.reconciler().status(databaseAt: space.databasePath).isInSync)
     }
 

@@ -179,16 +179,16 @@ import Testing
 
     // MARK: The estimate
 
-    @Test func withoutDBStatEachCopyCountsTheWholeFileOnce() throws {
+    @Test func aCopyCountsTheFilesPagesInUseOnce() throws {
         let space = try workspace()
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        let copied = try tableBytes(space)
         try space.read { db in
-            let measured = try SpaceNeed(plan: plan, in: db)
-            let fallback = try SpaceNeed(plan: plan, in: db, measuringObjects: false)
+            let need = try SpaceNeed(plan: plan, in: db)
             let usage = try PageUsage(db)
-            #expect(fallback.tables == ["events"])
-            #expect(fallback.bytes >= measured.bytes)
-            #expect(fallback.bytes == usage.usedBytes * (usage.overwritesFreedPages ? 2 : 1))
+            #expect(need.tables == ["events"])
+            #expect(need.bytes >= copied, "the copy alone takes \(copied) bytes")
+            #expect(need.bytes == usage.usedBytes * (usage.overwritesFreedPages ? 2 : 1))
         }
     }
 
@@ -200,10 +200,38 @@ import Testing
             let usage = try PageUsage(db)
             #expect(usage.freePages > 0)
             let need = try SpaceNeed(plan: plan, in: db)
-            let copied = try #require(try usage.bytes(of: ["events"]))
-            // The file does not grow, but a rollback journal saves the free pages it fills.
-            #expect(need.bytes == copied + (usage.overwritesFreedPages ? copied : 0))
+            // The file grows by the copy less its free pages, and a rollback journal saves the free pages it fills.
+            let growth = usage.usedBytes - usage.freeBytes
+            #expect(need.bytes == growth + usage.freeBytes + (usage.overwritesFreedPages ? usage.usedBytes : 0))
         }
+    }
+
+    @Test func theEstimateReadsNoTable() throws {
+        let space = try workspace()
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        try space.read { db in
+            var statements: [String] = []
+            db.trace { event in
+                if case .statement(let statement) = event { statements.append(statement.sql) }
+            }
+            let need = try SpaceNeed(plan: plan, in: db)
+            db.trace()
+            #expect(need.bytes > 0)
+            #expect(!statements.isEmpty)
+            let reading = statements.filter { $0.contains("events") || $0.lowercased().contains("dbstat") }
+            #expect(reading.isEmpty, "the estimate read the table: \(reading)")
+        }
+    }
+
+    @Test func aTableWithoutRowsNeedsNoRoomToBeCopied() throws {
+        let space = try workspace()
+        try space.execute("DELETE FROM events")
+        let asked = AskedVolumes()
+        let report = try space.sync(options(available: 0, asked: asked))
+        #expect(report.plan.steps.map(\.method) == [.rebuild])
+        #expect(report.plan.steps.first?.rows == 0)
+        #expect(asked.urls.isEmpty)
+        #expect(try space.remainingChanges().isEmpty)
     }
 
     // MARK: Out of room in the middle of a sync

@@ -88,7 +88,7 @@ import Testing
             """)
         let report = try space.sync()
         #expect(report.plan.steps.map(\.action) == [.createTable(table: composed), .createTable(table: "kid")])
-        #expect(report.warnings == [.undeclared(UndeclaredObject(kind: .table, name: decomposed))])
+        #expect(report.warnings == [.undeclared(SchemaObject(kind: .table, name: decomposed))])
         #expect(report.warnings.undeclared.first?.name.unicodeScalars.elementsEqual(decomposed.unicodeScalars) == true)
         let names = try space.read { try Data.fetchAll($0, sql: "SELECT CAST(name AS BLOB) FROM sqlite_master WHERE type = 'table' ORDER BY rowid") }
         #expect(names.prefix(2) == [Data(decomposed.utf8), Data(composed.utf8)])

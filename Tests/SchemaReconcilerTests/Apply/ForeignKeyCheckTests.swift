@@ -51,7 +51,7 @@ import Testing
         try space.writeSchema(Self.schema(referenced: true))
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
         #expect(plan.steps.map(\.method) == [.inPlace])
-        let orphan = DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
+        let orphan = ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
         #expect(plan.warnings == [.rowsWillNotFit(orphan)])
         let warning = "the sync will refuse these rows unless an upgrade fixes them first: table orders: 1 row violates "
             + "FOREIGN KEY (customer_id) REFERENCES customers; fix or delete them in an upgrade script"
@@ -86,7 +86,7 @@ import Testing
                     try PlanExecutor(prepared: prepared, planning: planning).run(in: db)
                 } throws: { error in
                     guard case ReconcileError.foreignKeyViolation(let count) = error else { return false }
-                    return count == ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
+                    return count == ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
                 }
                 return .rollback
             }
@@ -109,8 +109,7 @@ import Testing
     @Test func oldOrphansElsewhereAreNamedByTheDryRunAndTheStatusAndNeverStopTheSync() throws {
         let space = try Self.ordersWithAnOrphan(referenced: true)
         try space.writeSchema(Self.schema(referenced: true, version: "1.1.0", extra: "\n      email: TEXT"))
-        let warning = SyncWarning.orphanRows(ForeignKeyViolationCount(table: "orders", columns: ["customer_id"],
-                                                                      parent: "customers", rows: 1))
+        let warning = SyncWarning.orphanRows(ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1))
         #expect(try space.reconciler().plan(databaseAt: space.databasePath).warnings == [warning])
         #expect(try space.reconciler().status(databaseAt: space.databasePath).warnings == [warning])
         let text = "table orders: 1 row references missing rows of customers (FOREIGN KEY (customer_id) REFERENCES "
@@ -139,7 +138,7 @@ import Testing
     @Test func aTableWhoseRowsTheSyncCopiesKeepsItsOldOrphansAndSaysSo() throws {
         let space = try Self.ordersWithAnOrphan(referenced: true)
         try space.writeSchema(Self.schema(referenced: true).replacingOccurrences(of: Self.orderKey, with: Self.countedOrderKey))
-        let orphan = ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
+        let orphan = ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
         #expect(plan.foreignKeyCheck == .tables(["orders"]))
         #expect(plan.warnings == [.orphanRows(orphan)])
@@ -159,7 +158,7 @@ import Testing
         let bytes = try space.fileBytes()
         try space.expectFailedSync { error in
             guard case .foreignKeyViolation(let count) = error else { return false }
-            return count == ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 1)
+            return count == ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
         }
         #expect(try space.fileBytes() == bytes)
     }
@@ -176,9 +175,9 @@ import Testing
         #expect(try space.reconciler().plan(databaseAt: space.databasePath).warnings == [])
         try space.expectFailedSync { error in
             guard case .foreignKeyViolation(let count) = error else { return false }
-            return count == ForeignKeyViolationCount(table: "orders", columns: ["customer_id"], parent: "customers", rows: 2)
+            return count == ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 2)
                 && error.description == "table orders: 2 rows reference missing rows of customers (FOREIGN KEY (customer_id) "
-                    + "REFERENCES customers); fix or delete them in an upgrade script. "
+                    + "REFERENCES customers), more than before the sync: it made them; fix or delete them in an upgrade script. "
                     + "The database was rolled back; nothing was changed."
         }
     }

@@ -92,7 +92,7 @@ import Testing
         try expectUpgrades(space, from: SemanticVersion(version)!, expected.map { SemanticVersion($0)! })
         // The old tool's table is kept, and reported as any table the file does not declare.
         #expect(try tables(space).contains("schema_migrations"))
-        #expect(try space.sync().warnings.undeclared == [UndeclaredObject(kind: .table, name: "schema_migrations")])
+        #expect(try space.sync().warnings.undeclared == [SchemaObject(kind: .table, name: "schema_migrations")])
     }
 
     @Test func schemaInfo() throws {

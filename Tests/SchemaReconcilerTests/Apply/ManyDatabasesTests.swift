@@ -65,6 +65,26 @@ import Testing
         #expect(again.allSatisfy { $0.report?.didChange == false })
     }
 
+    @Test func databasesWhoseSchemasDifferAreEachSyncedAsAOneFileSyncWould() throws {
+        let space = try Workspace()
+        let paths = try tenants((1...6).map { "tenant-\($0).sqlite" }, in: space)
+        // Two tenants drifted: one has the new column already, one an index of its own.
+        try DatabaseQueue(path: paths[1]).write { try $0.execute(sql: "ALTER TABLE users ADD COLUMN nickname TEXT") }
+        try DatabaseQueue(path: paths[4]).write { try $0.execute(sql: "CREATE INDEX users_by_email ON users (email)") }
+        let alone = try paths.enumerated().map { index, path in
+            let copy = space.url.appendingPathComponent("alone-\(index).sqlite").path
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            return try space.reconciler().sync(databaseAt: copy)
+        }
+        #expect(alone[1].statements != alone[0].statements && alone[4].statements != alone[0].statements)
+        let outcomes = try space.reconciler().sync(databasesAt: paths, jobs: 2)
+        #expect(outcomes.map { $0.report?.statements } == alone.map(\.statements))
+        #expect(outcomes.map { $0.report?.warnings } == alone.map(\.warnings))
+        for path in paths {
+            #expect(try space.reconciler().status(databaseAt: path).isInSync, "\(path)")
+        }
+    }
+
     @Test func aDatabaseThatFailsIsLeftByteForByteAndTheOthersAreSynced() throws {
         let space = try Workspace()
         let paths = try tenants(["a.sqlite", "b.sqlite", "c.sqlite", "d.sqlite"], in: space)
@@ -112,7 +132,7 @@ import Testing
             _ = try space.reconciler().sync(databasesAt: paths + [missing])
             Issue.record("an invalid schema.yaml was accepted")
         } catch {
-            guard case .invalidSchema(.unknownKey("not_nul", _, "not_null", _, _)) = error else {
+            guard case .invalidSchema(.unknownKey("not_nul", _, "not_null", _, _))? = error as? ReconcileError else {
                 Issue.record("expected not_nul refused as an unknown key, got \(error)")
                 return
             }
@@ -181,7 +201,7 @@ import Testing
         do {
             _ = try Reconciler.databasePaths(matching: pattern)
             Issue.record("a pattern without a match was accepted")
-        } catch {
+        } catch let error as ReconcileError {
             guard case .invalidDatabasePath(let path, .noMatch) = error else {
                 Issue.record("expected invalidDatabasePath(noMatch), got \(error)")
                 return

@@ -126,6 +126,24 @@ import Testing
         #expect(try space.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM notes") } == 350)
     }
 
+    @Test func withoutAHandlerACopyCountsItsOwnRows() throws {
+        let space = try workspace()
+        #expect(try space.reconciler().plan(databaseAt: space.databasePath).expandSteps.first?.rows == 5000)
+        let queue = try space.queue()
+        var statements: [String] = []
+        queue.inDatabase { db in
+            db.trace { event in
+                if case .statement(let statement) = event { statements.append(statement.sql) }
+            }
+        }
+        let report = try space.reconciler().sync(queue)
+        // The report says what the copy inserted; the table was not counted before it.
+        #expect(report.plan.expandSteps.first?.rows == 5000)
+        #expect(report.plan.contractSteps.first?.rows == 300)
+        #expect(statements.contains { $0.hasPrefix("INSERT INTO \"_reconciler_new_items\"") })
+        #expect(!statements.contains { $0.hasPrefix("SELECT count(*) FROM \"items\"") })
+    }
+
     @Test func upgradesAreReportedAsUpgradeIOfN() throws {
         let space = try workspace()
         try space.write("INSERT INTO notes (body) VALUES ('1.0.5');\n", to: "upgrades/1.0.5.sql")

@@ -154,7 +154,7 @@ import Testing
             Thread.sleep(forTimeInterval: 0.05)
             let report = try space.sync()
             #expect(!report.didChange, "after \(change)")
-            #expect(report.warnings.undeclared == [UndeclaredObject(kind: .index, name: "users_by_email", table: "users")])
+            #expect(report.warnings.undeclared == [SchemaObject(kind: .index, name: "users_by_email", table: "users")])
             #expect(try space.fileBytes() == bytes, "after \(change)")
             #expect(try space.modificationDate() == date, "after \(change)")
             #expect(try space.reconciler().plan(databaseAt: space.databasePath).isNothingToDo)
@@ -259,7 +259,7 @@ import Testing
             try space.sync()
         } throws: { error in
             guard case ReconcileError.dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "users", constraint: .unique(columns: ["email"]), rows: 2,
+            return violations == [ReconcileError.DataViolation(table: "users", constraint: .unique(columns: ["email"]), rows: 2,
                                                 index: "users_email")]
         }
         #expect(try space.fileBytes() == before)

@@ -73,11 +73,11 @@ import Testing
         try space.writeSchema(Self.schema(version: "1.1.0", upgrades: ["1.1.0"]))
         // The dry run runs the script on a copy of the schema, so it knows what is left; so does the sync.
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
-        #expect(plan.warnings.undeclared == [UndeclaredObject(kind: .table, name: "scratch")])
+        #expect(plan.warnings.undeclared == [SchemaObject(kind: .table, name: "scratch")])
         #expect(plan.revisions == [.contractPlannedAfterUpgrades([Upgrade(version: "1.1.0", name: "upgrades/1.1.0.sql",
                                                                            kind: .script)])])
         let report = try space.sync()
-        #expect(report.warnings.undeclared == [UndeclaredObject(kind: .table, name: "scratch")])
+        #expect(report.warnings.undeclared == [SchemaObject(kind: .table, name: "scratch")])
     }
 
     @Test func aNewDatabaseRunsNoUpgradeAndIsRecordedAtTheDeclaredVersion() throws {

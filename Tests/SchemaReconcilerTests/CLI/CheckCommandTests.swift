@@ -127,7 +127,7 @@ import Testing
         #expect(result.status == 0, "\(result.error)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(object["isComplete"] as? Bool == false)
-        #expect(object["version"] is NSNull)
+        #expect(object["version"] == nil)
         let warnings = try #require(object["warnings"] as? [[String: Any]])
         #expect(warnings.count == 1)
         #expect(warnings.first?["line"] as? Int == 4)

@@ -66,7 +66,7 @@ import Testing
         let before = try space.fileBytes()
         let result = try ReconcileCommand.run([], in: space.url)
         #expect(result.status == 1)
-        let refused = ReconcileError.dataDoesNotFit([DataViolation(table: "users", constraint: .unique(columns: ["email"]), rows: 2)])
+        let refused = ReconcileError.dataDoesNotFit([ReconcileError.DataViolation(table: "users", constraint: .unique(columns: ["email"]), rows: 2)])
         #expect(result.error.split(separator: "\n").last.map(String.init) == "error: \(refused)")
         #expect(try space.fileBytes() == before)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Testing
 @testable import reconcile
@@ -22,21 +23,27 @@ import Testing
             + "and the volume holding /data/app.sqlite has 300 MB free"))
     }
 
-    @Test func theJSONHasTheFigures() {
-        let refusal = ErrorJSON.body(Self.refusal)
-        #expect(refusal["kind"] == .string("notEnoughDiskSpace"))
-        #expect(refusal["code"] == .integer(22))
-        #expect(refusal["exitStatus"] == .integer(1))
-        #expect(refusal["isInvalidInput"] == .boolean(false))
-        #expect(refusal["tables"] == .array([.string("events")]))
-        #expect(refusal["neededBytes"] == .integer(1_200_000_000))
-        #expect(refusal["availableBytes"] == .integer(300_000_000))
-        #expect(refusal["path"] == .string("/data/app.sqlite"))
-        let full = ErrorJSON.body(Self.full)
-        #expect(full["kind"] == .string("databaseFull"))
-        #expect(full["code"] == .integer(23))
-        #expect(full["step"] == .null)
-        #expect(full["path"] == .string("/data/app.sqlite"))
-        #expect(full["sqlite"]?["code"] == .integer(Int(ResultCode.SQLITE_FULL.rawValue)))
+    @Test func theJSONHasTheFigures() throws {
+        func body(_ error: ReconcileError) throws -> [String: Any] {
+            let document = try JSONSerialization.jsonObject(with: JSONCoding.encoder.encode(ErrorJSON(error)))
+            return try #require((document as? [String: Any])?["error"] as? [String: Any])
+        }
+        let refusal = try body(Self.refusal)
+        #expect(refusal["kind"] as? String == "notEnoughDiskSpace")
+        #expect(refusal["code"] as? Int == 22)
+        #expect(refusal["exitStatus"] as? Int == 1)
+        #expect(refusal["isInvalidInput"] as? Bool == false)
+        #expect(refusal["tables"] as? [String] == ["events"])
+        #expect(refusal["neededBytes"] as? Int == 1_200_000_000)
+        #expect(refusal["availableBytes"] as? Int == 300_000_000)
+        #expect(refusal["path"] as? String == "/data/app.sqlite")
+        let full = try body(Self.full)
+        #expect(full["kind"] as? String == "databaseFull")
+        #expect(full["code"] as? Int == 23)
+        #expect(full["step"] == nil)
+        #expect(full["path"] as? String == "/data/app.sqlite")
+        let sqlite = try #require(full["databaseError"] as? [String: Any])
+        #expect(sqlite["resultCode"] as? Int == Int(ResultCode.SQLITE_FULL.rawValue))
+        #expect(sqlite["message"] as? String == "database or disk is full")
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 // MARK: - --format json
 
-/// Each command's JSON parses, and holds the keys the README documents.
+/// Each command's JSON parses, holds the keys the README documents, and reads back as the
+/// library's own value.
 @Suite struct JSONOutputTests {
     static let schema = """
         version: 1.1.0
@@ -17,10 +18,10 @@ import Testing
           1.1.0: upgrades/1.1.0.sql
         """
 
-    static let planKeys: Set = ["fromVersion", "toVersion", "isNothingToDo", "steps", "upgrades", "revisions",
-                                "hazards", "warnings", "foreignKeyCheck", "deferred", "legacyRecord"]
+    static let planKeys: Set = ["fromVersion", "toVersion", "isNothingToDo", "steps", "upgrades", "changes", "revisions",
+                                "hazards", "warnings", "foreignKeyCheck", "deferred", "copiedAtLaunch"]
     static let stepKeys: Set = ["description", "action", "table", "phase", "method", "rows", "changes", "checks",
-                                "hazards", "statements"]
+                                "hazards", "droppedIndexes", "statements"]
 
     private func space() throws -> Workspace {
         let space = try Workspace()
@@ -39,6 +40,11 @@ import Testing
         return try #require(value as? [String: Any], "not one JSON object: \(text)")
     }
 
+    /// What a command printed, read back as the library's value, as an app reads it.
+    private func decoded<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
+        try JSONCoding.decoder.decode(Value.self, from: Data(text.utf8))
+    }
+
     @Test func dryRunPrintsThePlanWithStepsUpgradesAndHazards() throws {
         let space = try space()
         let result = try ReconcileCommand.run(["--dry-run", "--format", "json"], in: space.url)
@@ -50,17 +56,47 @@ import Testing
         let steps = try #require(plan["steps"] as? [[String: Any]])
         #expect(steps.count == 1)
         #expect(Set(steps[0].keys) == Self.stepKeys)
+        #expect(steps[0]["action"] as? String == "editTable")
         #expect(steps[0]["phase"] as? String == "contract")
         #expect(steps[0]["method"] as? String == RunningSQLite.notNullMethod.rawValue)
         #expect(steps[0]["rows"] as? Int == 2)
         let statement = RunningSQLite.altersNotNull ? #"ALTER TABLE "notes" ALTER COLUMN "body" SET NOT NULL"#
             : "UPDATE sqlite_master SET sql = 'CREATE TABLE"
         #expect((steps[0]["statements"] as? [String])?.first?.hasPrefix(statement) == true)
+        let change = try #require((steps[0]["changes"] as? [[String: Any]])?.first)
+        #expect(change["kind"] as? String == "alterTable")
+        #expect((change["difference"] as? [String: Any])?["kind"] as? String == "columnNotNull")
         let upgrades = try #require(plan["upgrades"] as? [[String: Any]])
         #expect(upgrades.first?["name"] as? String == "upgrades/1.1.0.sql")
         #expect(upgrades.first?["version"] as? String == "1.1.0")
         let hazards = try #require(plan["hazards"] as? [[String: Any]])
         #expect(hazards.compactMap { $0["kind"] as? String } == ["scans-rows", "runs-upgrades"])
+        #expect(hazards.first?["message"] as? String == "scans 2 rows of table notes")
+    }
+
+    @Test func theDryRunsJSONIsTheLibrarysPlan() throws {
+        let space = try space()
+        let expected = try space.reconciler().plan(databaseAt: space.databasePath)
+        let plan = try decoded(Plan.self, try ReconcileCommand.run(["--dry-run", "--format", "json"], in: space.url).output)
+        #expect(plan.fromVersion == "1.0.0")
+        #expect(plan.toVersion == "1.1.0")
+        #expect(!plan.isNothingToDo)
+        #expect(plan.steps.map(\.description) == expected.steps.map(\.description))
+        #expect(plan.steps.map(\.statements) == expected.steps.map(\.statements))
+        #expect(plan.steps == expected.steps.map { step in
+            var step = step
+            // How a step runs, not what it is: not written.
+            (step.editedDefinition, step.isAppendOnly, step.rowCopy) = (nil, false, nil)
+            return step
+        })
+        #expect(plan.changes == expected.changes)
+        #expect(plan.upgrades == [Upgrade(version: "1.1.0", name: "upgrades/1.1.0.sql", kind: .script)])
+        #expect(plan.hazards == [.scansRows(table: "notes", rows: 2), .runsUpgrades(count: 1)])
+        #expect(plan.foreignKeyCheck == expected.foreignKeyCheck)
+
+        let check = try ReconcileCommand.run(["--check", "--format", "json"], in: space.url)
+        #expect(check.status == 4)
+        #expect(try decoded(Plan.self, check.output).steps.map(\.description) == expected.steps.map(\.description))
     }
 
     @Test func syncPrintsTheReportAndStatusPrintsWhereTheDatabaseStands() throws {
@@ -68,24 +104,71 @@ import Testing
         let sync = try ReconcileCommand.run(["sync", "--format", "json"], in: space.url)
         #expect(sync.status == 0)
         let report = try object(sync.output)
-        #expect(Set(report.keys) == ["database", "didChange", "fromVersion", "version", "statements", "upgrades",
-                                     "warnings", "durationSeconds", "plan", "legacyRecord"])
+        #expect(Set(report.keys) == ["databasePath", "didChange", "version", "statements", "upgrades", "warnings",
+                                     "durationSeconds", "plan"])
+        #expect(report["databasePath"] as? String == "app.sqlite")
         #expect(report["didChange"] as? Bool == true)
         #expect(report["version"] as? String == "1.1.0")
+        #expect((report["durationSeconds"] as? Double).map { $0 > 0 } == true)
         #expect((report["statements"] as? [String])?.isEmpty == false)
         #expect(Set(try #require(report["plan"] as? [String: Any]).keys) == Self.planKeys)
 
         let status = try object(try ReconcileCommand.run(["status", "--format", "json"], in: space.url).output)
-        #expect(Set(status.keys) == ["database", "databaseExists", "isManaged", "isInSync", "storedVersion",
+        #expect(Set(status.keys) == ["databasePath", "databaseExists", "isManaged", "isInSync", "storedVersion",
                                      "declaredVersion", "appliedUpgrades", "pendingUpgrades", "pendingSteps",
-                                     "isSchemaCompared", "warnings", "deferred", "problem", "legacyRecord"])
+                                     "isSchemaCompared", "warnings", "deferred"])
         #expect(status["isInSync"] as? Bool == true)
-        #expect((status["appliedUpgrades"] as? [[String: Any]])?.first?["name"] as? String == "upgrades/1.1.0.sql")
-        #expect(status["problem"] is NSNull)
+        let applied = try #require((status["appliedUpgrades"] as? [[String: Any]])?.first)
+        #expect((applied["upgrade"] as? [String: Any])?["name"] as? String == "upgrades/1.1.0.sql")
+        #expect(status["problem"] == nil)
 
         let check = try ReconcileCommand.run(["--check", "--format", "json"], in: space.url)
         #expect(check.status == 0)
         #expect(try object(check.output)["isNothingToDo"] as? Bool == true)
+    }
+
+    @Test func aSyncsJSONIsTheLibrarysReport() throws {
+        let space = try space()
+        try space.execute("CREATE TABLE scratch (x)")
+        let expected = try space.reconciler().plan(databaseAt: space.databasePath)
+        let report = try decoded(SyncReport.self, try ReconcileCommand.run(["--format", "json"], in: space.url).output)
+        #expect(report.databasePath == "app.sqlite")
+        #expect(report.didChange)
+        #expect(report.plan.fromVersion == "1.0.0")
+        #expect(report.version == "1.1.0")
+        #expect(report.duration > .zero)
+        #expect(report.plan.steps.map(\.description) == expected.steps.map(\.description))
+        #expect(report.statements.contains { $0.contains(#""body" TEXT NOT NULL"#) || $0.contains("SET NOT NULL") })
+        #expect(report.upgrades.map(\.name) == ["upgrades/1.1.0.sql"])
+        #expect(report.warnings == [.undeclared(SchemaObject(kind: .table, name: "scratch"))])
+        #expect(report.warnings.map(\.kind) == [.undeclared])
+
+        // What an app stores reads back the same.
+        let again = try JSONCoding.decoder.decode(SyncReport.self, from: JSONCoding.encoder.encode(report))
+        #expect(again.plan.steps == report.plan.steps)
+        #expect(again.warnings == report.warnings)
+        #expect(again.duration == report.duration)
+    }
+
+    @Test func statusJSONIsTheLibrarysStatus() throws {
+        let space = try space()
+        try space.execute("CREATE TABLE scratch (x)")
+        let status = try decoded(SyncStatus.self, try ReconcileCommand.run(["status", "--format", "json"], in: space.url).output)
+        #expect(status.databasePath == "app.sqlite")
+        #expect(status.databaseExists && status.isManaged && !status.isInSync)
+        #expect(status.storedVersion == "1.0.0")
+        #expect(status.declaredVersion == "1.1.0")
+        #expect(status.pendingUpgrades.map(\.name) == ["upgrades/1.1.0.sql"])
+        let expected = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(status.pendingSteps.map(\.description) == expected.steps.map(\.description))
+        #expect(status.warnings == [.undeclared(SchemaObject(kind: .table, name: "scratch"))])
+        #expect(status.problem == nil)
+
+        try space.sync()
+        let synced = try decoded(SyncStatus.self, try ReconcileCommand.run(["status", "--format", "json"], in: space.url).output)
+        #expect(synced.isInSync)
+        #expect(synced.appliedUpgrades.map(\.upgrade.name) == ["upgrades/1.1.0.sql"])
+        #expect(synced.appliedUpgrades.first?.checksum?.isEmpty == false)
     }
 
     @Test func inspectPrintsTheFileAndWhetherItIsComplete() throws {
@@ -93,7 +176,7 @@ import Testing
         let result = try ReconcileCommand.run(["inspect", "--format", "json"], in: space.url)
         #expect(result.status == 0)
         let inspected = try object(result.output)
-        #expect(Set(inspected.keys) == ["yaml", "isComplete", "undeclarable", "loadError", "legacyRecord"])
+        #expect(Set(inspected.keys) == ["yaml", "isComplete", "undeclarable"])
         #expect((inspected["yaml"] as? String)?.contains("notes:") == true)
         #expect(inspected["isComplete"] as? Bool == true)
     }
@@ -106,12 +189,13 @@ import Testing
         #expect(result.status == 1)
         let error = try #require(try object(result.output)["error"] as? [String: Any])
         #expect(error["kind"] as? String == "dataDoesNotFit")
+        #expect(error["code"] as? Int == 13)
         #expect(error["exitStatus"] as? Int == 1)
-        let refused = DataViolation(table: "notes", constraint: .notNull(column: "body"), rows: 1)
+        let refused = ReconcileError.DataViolation(table: "notes", constraint: .notNull(column: "body"), rows: 1)
         #expect(error["message"] as? String == ReconcileError.dataDoesNotFit([refused]).description)
         let violation = try #require((error["violations"] as? [[String: Any]])?.first)
         #expect(violation["table"] as? String == "notes")
-        #expect(violation["column"] as? String == "body")
+        #expect((violation["constraint"] as? [String: Any])?["column"] as? String == "body")
         #expect(violation["rows"] as? Int == 1)
         #expect(try space.fileBytes() == before)
 
@@ -121,5 +205,30 @@ import Testing
         let schemaError = try #require((try object(invalid.output)["error"] as? [String: Any])?["schemaError"] as? [String: Any])
         #expect(schemaError["line"] as? Int == 3)
         #expect(schemaError["file"] as? String == "schema.yaml")
+        #expect(schemaError["kind"] as? String == "unknownKey")
+    }
+
+    @Test func anErrorsJSONIsTheLibrarysError() throws {
+        struct Document: Decodable { var error: ReconcileError }
+        let space = try space()
+        try space.write("SELECT 1;\n", to: "upgrades/1.1.0.sql")
+        let failed = try decoded(Document.self, try ReconcileCommand.run(["--format", "json"], in: space.url).output).error
+        let refused = ReconcileError.DataViolation(table: "notes", constraint: .notNull(column: "body"), rows: 1)
+        #expect(failed.kind == .dataDoesNotFit)
+        #expect(failed.errorCode == 13)
+        #expect(failed.description == ReconcileError.dataDoesNotFit([refused]).description)
+        guard case .dataDoesNotFit(let violations) = failed else {
+            Issue.record("expected dataDoesNotFit, got \(failed)")
+            return
+        }
+        #expect(violations == [refused])
+
+        try space.writeSchema("version: 1.0.0\ntables:\n  notes: { columns: { id: { typ: INTEGER } } }\n")
+        let invalid = try ReconcileCommand.run(["status", "--format", "json"], in: space.url)
+        let error = try decoded(Document.self, invalid.output).error
+        #expect(error.kind == .invalidSchema)
+        #expect(error.isInvalidInput)
+        // The decoded error says what the text says.
+        #expect(try ReconcileCommand.run(["status"], in: space.url).error == "\(error.description)\n")
     }
 }

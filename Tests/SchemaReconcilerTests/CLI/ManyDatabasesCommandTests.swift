@@ -232,29 +232,36 @@ import Testing
         #expect(document["summary"] as? [String: Int] == ["databases": 3, "synced": 1, "inSync": 1, "failed": 1])
         let databases = try #require(document["databases"] as? [[String: Any]])
         #expect(databases.compactMap { $0["path"] as? String } == ["tenants/a.sqlite", "tenants/b.sqlite", "tenants/c.sqlite"])
-        #expect(databases.allSatisfy { Set($0.keys) == ["path", "report", "error"] })
+        #expect(databases.map { Set($0.keys) } == [["path", "report"], ["path", "error"], ["path", "report"]])
 
         let report = try #require(databases[0]["report"] as? [String: Any])
-        #expect(Set(report.keys) == ["database", "didChange", "fromVersion", "version", "statements", "upgrades",
-                                     "warnings", "durationSeconds", "plan", "legacyRecord"])
+        #expect(Set(report.keys) == ["databasePath", "didChange", "version", "statements", "upgrades", "warnings",
+                                     "durationSeconds", "plan"])
+        #expect(report["databasePath"] as? String == "tenants/a.sqlite")
         #expect(report["didChange"] as? Bool == true)
-        #expect(databases[0]["error"] is NSNull)
-        #expect(databases[1]["report"] is NSNull)
         let error = try #require(databases[1]["error"] as? [String: Any])
         #expect(error["kind"] as? String == "dataDoesNotFit")
-        #expect(error["exitStatus"] as? Int == 1)
         #expect((databases[2]["report"] as? [String: Any])?["didChange"] as? Bool == false)
+
+        // Each entry is the library's encoding of the database's outcome.
+        struct Document: Decodable { var databases: [Reconciler.Outcome] }
+        let outcomes = try JSONCoding.decoder.decode(Document.self, from: Data(result.output.utf8)).databases
+        #expect(outcomes.map(\.path) == ["tenants/a.sqlite", "tenants/b.sqlite", "tenants/c.sqlite"])
+        #expect(outcomes.map { $0.report?.didChange } == [true, nil, false])
+        #expect(outcomes[1].error?.kind == .dataDoesNotFit)
 
         let status = try object(try ReconcileCommand.run(["status", "--database", "tenants/*.sqlite", "--format", "json"],
                                                          in: space.url).output)
         #expect(status["summary"] as? [String: Int] == ["databases": 3, "outOfSync": 1, "inSync": 2, "failed": 0])
         let statuses = try #require(status["databases"] as? [[String: Any]])
-        #expect(statuses.allSatisfy { Set($0.keys) == ["path", "status", "error"] })
+        #expect(statuses.allSatisfy { Set($0.keys) == ["path", "status"] })
+        #expect(statuses.compactMap { ($0["status"] as? [String: Any])?["databasePath"] as? String }
+                == ["tenants/a.sqlite", "tenants/b.sqlite", "tenants/c.sqlite"])
 
         let check = try ReconcileCommand.run(["--check", "--database", "tenants/*.sqlite", "--format", "json"], in: space.url)
         #expect(check.status == 4)
         let plans = try object(check.output)
         #expect(plans["summary"] as? [String: Int] == ["databases": 3, "wouldChange": 1, "inSync": 2, "failed": 0])
-        #expect(try #require(plans["databases"] as? [[String: Any]]).allSatisfy { Set($0.keys) == ["path", "plan", "error"] })
+        #expect(try #require(plans["databases"] as? [[String: Any]]).allSatisfy { Set($0.keys) == ["path", "plan"] })
     }
 }

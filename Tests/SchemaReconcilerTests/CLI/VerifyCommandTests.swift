@@ -51,7 +51,9 @@ import Testing
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "1.0.0 (history/1.0.0.yaml): 1 table, 4 rows, 0 upgrades: FAILED")
-        #expect(lines.dropFirst().first?.hasPrefix("  table items, column slug: the sync failed: table items: 4 rows violate NOT NULL on slug") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("  the sync failed: table items: 4 rows violate NOT NULL on slug") == true)
+        // The place is said once: by the error, which names it.
+        #expect(lines.dropFirst().first?.components(separatedBy: "table items").count == 2)
         #expect(lines.last == "1 of 1 upgrade path to 1.1.0 failed")
     }
 
@@ -67,7 +69,33 @@ import Testing
         #expect(Set(problem.keys) == ["kind", "table", "column", "message", "error"])
         #expect(problem["kind"] as? String == "syncFailed")
         #expect(problem["column"] as? String == "slug")
+        // Each value once: the message says what failed, the error says the rest.
+        #expect(problem["message"] as? String == "the sync failed")
         #expect((problem["error"] as? [String: Any])?["kind"] as? String == "dataDoesNotFit")
+    }
+
+    @Test func jsonIsTheLibrarysReport() throws {
+        let space = try space(upgrade: "SELECT 1;\n")
+        let result = try ReconcileCommand.run(["verify", "--history", "history", "--format", "json"], in: space.url)
+        let report = try JSONCoding.decoder.decode(UpgradePathReport.self, from: Data(result.output.utf8))
+        #expect(report.version == "1.1.0")
+        #expect(!report.isPassing)
+        let path = try #require(report.results.first)
+        #expect(path.version == "1.0.0")
+        #expect(path.source == "history/1.0.0.yaml")
+        #expect((path.tables, path.rows) == (1, 4))
+        let problem = try #require(path.problems.first)
+        #expect(problem.kind == .syncFailed)
+        #expect((problem.table, problem.column) == ("items", "slug"))
+        guard case .dataDoesNotFit(let violations)? = problem.error else {
+            Issue.record("expected the sync's own error, got \(problem)")
+            return
+        }
+        #expect(violations == [ReconcileError.DataViolation(table: "items", constraint: .notNull(column: "slug"), rows: 4,
+                                                            isNewColumn: true)])
+        // The text prints what the decoded report says.
+        let text = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
+        #expect(text.output.hasPrefix(report.description + "\n"))
     }
 
     @Test func gitRevisionsAreReleases() throws {

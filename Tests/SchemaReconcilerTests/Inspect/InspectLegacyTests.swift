@@ -54,7 +54,7 @@ import Testing
         let rows = try round.allRows(space.databasePath)
         let userVersion = try space.read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
 
-        let inspected = try InspectedSchema(databaseAt: space.databasePath, appVersion: "4.2.0")
+        let inspected = try space.reconciler().inspect(databaseAt: space.databasePath, appVersion: "4.2.0")
         #expect(inspected.isComplete, "\(inspected.undeclarable) \(String(describing: inspected.loadError))")
         #expect(inspected.yaml.hasSuffix(tool.section), "\(inspected.yaml)")
         #expect(inspected.legacyRecord?.version == "4.2.0")
@@ -68,7 +68,7 @@ import Testing
         let report = try Reconciler(schema: file).sync(databaseAt: space.databasePath)
         #expect(report.legacyRecord == inspected.legacyRecord)
         #expect(report.plan.steps.isEmpty && report.upgrades.isEmpty && report.statements.isEmpty)
-        #expect(report.warnings.undeclared == tool.table.map { [UndeclaredObject(kind: .table, name: $0)] } ?? [])
+        #expect(report.warnings.undeclared == tool.table.map { [SchemaObject(kind: .table, name: $0)] } ?? [])
         #expect(try round.objects(space.databasePath) == objects)
         #expect(try round.allRows(space.databasePath) == rows)
         #expect(try space.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == userVersion)
@@ -78,7 +78,7 @@ import Testing
     @Test func theRecordIsWhatTheDatabaseHolds() throws {
         let space = try Workspace()
         try space.execute(Self.app + Self.tools[0].sql)
-        let inspected = try InspectedSchema(databaseAt: space.databasePath, appVersion: "4.2.0")
+        let inspected = try space.reconciler().inspect(databaseAt: space.databasePath, appVersion: "4.2.0")
         #expect(inspected.legacyRecord == LegacyRecord(source: .schemaMigrations, record: .number(5), key: .number(5),
                                                         version: "4.2.0"))
         #expect(inspected.yaml.contains("""
@@ -100,7 +100,7 @@ import Testing
         for sql in cases {
             let space = try Workspace()
             try space.execute(Self.app + sql)
-            let inspected = try InspectedSchema(databaseAt: space.databasePath, appVersion: "4.2.0")
+            let inspected = try space.reconciler().inspect(databaseAt: space.databasePath, appVersion: "4.2.0")
             #expect(inspected.legacyRecord == nil, "\(sql)")
             #expect(!inspected.yaml.contains("legacy:"), "\(sql)")
             #expect(inspected.file?.schema.tables.count == (sql.hasPrefix("PRAGMA") ? 1 : 2), "\(sql)")
@@ -110,7 +110,7 @@ import Testing
     @Test func aTableComesBeforeUserVersion() throws {
         let space = try Workspace()
         try space.execute(Self.app + Self.tools[2].sql + "PRAGMA user_version = 3;")
-        let inspected = try InspectedSchema(databaseAt: space.databasePath, appVersion: "4.2.0")
+        let inspected = try space.reconciler().inspect(databaseAt: space.databasePath, appVersion: "4.2.0")
         #expect(inspected.legacyRecord?.source == .grdbMigrations)
         #expect(inspected.legacyRecord?.record == .identifier("null"))
     }

@@ -114,7 +114,7 @@ import Testing
         let original = try space.read { try SchemaSnapshot($0) }
         let rows = try allRows(space.databasePath)
 
-        let inspected = try InspectedSchema(databaseAt: space.databasePath)
+        let inspected = try space.reconciler().inspect(databaseAt: space.databasePath)
         #expect(inspected.isComplete, "\(inspected.undeclarable) \(String(describing: inspected.loadError))")
         let file = try #require(inspected.file, Comment(rawValue: inspected.yaml))
 
@@ -134,7 +134,7 @@ import Testing
         #expect(try space.read { try StoredState.read($0)?.version } == "1.0.0")
 
         // The same database prints the same bytes.
-        #expect(try InspectedSchema(databaseAt: space.databasePath).yaml == inspected.yaml)
+        #expect(try space.reconciler().inspect(databaseAt: space.databasePath).yaml == inspected.yaml)
     }
 
     @Test func whatTheFormatCannotSayIsWrittenAsAComment() throws {
@@ -145,7 +145,7 @@ import Testing
                 CREATE TABLE orphan (id INTEGER PRIMARY KEY, gone_id INTEGER REFERENCES gone (id));
                 """)
         }
-        let inspected = try InspectedSchema(databaseAt: space.databasePath)
+        let inspected = try space.reconciler().inspect(databaseAt: space.databasePath)
         #expect(!inspected.isComplete && inspected.loadError == nil)
         #expect(inspected.undeclarable == [
             UndeclarableClause(kind: .table, name: "t", clause: "UNIQUE (code) ON CONFLICT REPLACE"),

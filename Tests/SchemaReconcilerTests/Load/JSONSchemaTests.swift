@@ -56,7 +56,8 @@ final class JSONSchemaTests: XCTestCase {
         XCTAssertEqual(parsed["required"] as? [String], ["version", "tables"])
         let definitions = try XCTUnwrap(parsed["$defs"] as? [String: Any])
         for name in ["table", "column", "index", "reference", "foreign_key", "virtual_table", "view", "drop", "legacy", "upgrades",
-                     "column_key", "key_constraint", "check", "constraint_name"] {
+                     "column_key", "key_constraint", "check", "constraint_name", "swift_file", "swift_table", "swift_view",
+                     "swift_property"] {
             XCTAssertNotNil(definitions[name], "$defs has no '\(name)'")
         }
     }
@@ -302,6 +303,10 @@ final class JSONSchemaTests: XCTestCase {
         case .virtualTable: return top + table + " }\nvirtual_tables:\n  vt: \(body)\n"
         case .drop: return top + table + " }\ndrop: \(body)\n"
         case .legacy: return top + table + " }\nlegacy: \(body)\n"
+        case .swiftFile: return top + table + " }\nswift: \(body)\n"
+        case .swiftTable: return top + "{ columns: { id: INTEGER }, swift: \(body) }\n"
+        case .swiftView: return top + table + " }\nviews:\n  v: { select: SELECT 1, swift: \(body) }\n"
+        case .swiftProperty: return top + "{ columns: { id: { type: INTEGER, swift: \(body) } } }\n"
         }
     }
 

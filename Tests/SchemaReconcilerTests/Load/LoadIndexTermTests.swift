@@ -56,7 +56,7 @@ import Testing
         try space.writeSchema(Self.table + "\n      by_email: { columns: [lower(email)], unique: true }\n")
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "users", constraint: .unique(columns: ["lower(email)"]), rows: 2,
+            return violations == [ReconcileError.DataViolation(table: "users", constraint: .unique(columns: ["lower(email)"]), rows: 2,
                                                 index: "by_email")]
         }
         try space.execute("DELETE FROM users WHERE email = 'a@X.org'")

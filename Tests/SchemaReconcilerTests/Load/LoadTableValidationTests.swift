@@ -73,7 +73,7 @@ import Testing
         }
         #expect(error?.message == "unknown key 'colour' in column 'id' of table 't'; allowed keys are 'type', 'primary_key', "
             + "'autoincrement', 'not_null', 'unique', 'default', 'default_sql', 'collate', 'check', 'references', "
-            + "'on_delete', 'on_update', 'generated', 'stored', 'renamed_from'")
+            + "'on_delete', 'on_update', 'generated', 'stored', 'renamed_from', 'swift'")
     }
 
     @Test func exactDuplicateKeyIsReportedAtItsSecondOccurrence() {

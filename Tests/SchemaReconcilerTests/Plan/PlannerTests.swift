@@ -68,7 +68,7 @@ import SchemaReconciler
         #expect(rebuild.statements[0].contains(#""email" BLOB NOT NULL,\#n  "legacy" BLOB"#))
         #expect(rebuild.statements.contains(
             #"INSERT INTO "_reconciler_new_users" ("id", "email", "legacy") SELECT "id", "email", "legacy" FROM "users""#))
-        #expect(result.warnings.undeclared == [UndeclaredObject(kind: .column, name: "legacy", table: "users")])
+        #expect(result.warnings.undeclared == [SchemaObject(kind: .column, name: "legacy", table: "users")])
     }
 
     @Test func aRebuildKeepsTheRowidWhenTheTableHasNoIntegerPrimaryKey() throws {
@@ -130,8 +130,8 @@ import SchemaReconciler
         let cache = Schema.Table(name: "cache", columns: [Schema.Column(name: "k")])
         let result = try plan(declared: Schema(tables: [users]), live: Schema(tables: [live, cache]))
         #expect(result.isEmpty)
-        #expect(result.warnings.undeclared == [UndeclaredObject(kind: .index, name: "old_idx", table: "users"),
-                                               UndeclaredObject(kind: .table, name: "cache")])
+        #expect(result.warnings.undeclared == [SchemaObject(kind: .index, name: "old_idx", table: "users"),
+                                               SchemaObject(kind: .table, name: "cache")])
     }
 
     @Test func declaredDropsRunInTheContractStep() throws {

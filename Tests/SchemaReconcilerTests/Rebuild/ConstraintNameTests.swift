@@ -211,7 +211,7 @@ import Testing
               CONSTRAINT books_editor_fk FOREIGN KEY (editor_id) REFERENCES authors (id));
             """)
         try space.execute(Self.rows)
-        let inspected = try InspectedSchema(databaseAt: space.databasePath)
+        let inspected = try space.reconciler().inspect(databaseAt: space.databasePath)
         #expect(inspected.isComplete, "\(inspected.undeclarable)")
         #expect(inspected.yaml.contains("primary_key: {columns: [author_id, number], name: books_pk}"), "\(inspected.yaml)")
         #expect(inspected.yaml.contains("check: {expression: age >= 0, name: authors_age_check}"), "\(inspected.yaml)")
@@ -227,14 +227,14 @@ import Testing
         let report = try Reconciler(schema: file, options: Reconciler.Options(legacyVersion: "1.0.0"))
             .sync(databaseAt: space.databasePath)
         #expect(report.plan.steps.isEmpty)
-        #expect(try InspectedSchema(databaseAt: fresh).yaml == inspected.yaml)
+        #expect(try space.reconciler().inspect(databaseAt: fresh).yaml == inspected.yaml)
     }
 
     /// NOT NULL can be named too; the file has no key for that name, which stays a note, and is kept.
     @Test func aNamedNotNullIsStillNotDeclarableAndIsKept() throws {
         let space = try Workspace()
         try space.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT CONSTRAINT t_name_nn NOT NULL)")
-        let inspected = try InspectedSchema(databaseAt: space.databasePath)
+        let inspected = try space.reconciler().inspect(databaseAt: space.databasePath)
         #expect(inspected.undeclarable == [UndeclarableClause(kind: .table, name: "t",
                                                               clause: "CONSTRAINT \"t_name_nn\" on NOT NULL on name")])
         let file = try #require(inspected.file)

@@ -137,7 +137,7 @@ import Testing
         #expect(plan.steps.first?.checkedConstraints == [.notNull(column: "name")])
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "items", constraint: .notNull(column: "name"), rows: 1)]
+            return violations == [ReconcileError.DataViolation(table: "items", constraint: .notNull(column: "name"), rows: 1)]
         }
     }
 

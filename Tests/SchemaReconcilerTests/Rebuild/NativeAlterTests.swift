@@ -95,7 +95,7 @@ struct NativeAlterTests {
         let bytes = try space.fileBytes()
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "items", constraint: .notNull(column: "name"), rows: 2)]
+            return violations == [ReconcileError.DataViolation(table: "items", constraint: .notNull(column: "name"), rows: 2)]
                 && error.description == "table items: 2 rows violate NOT NULL on name; give those rows a value in an upgrade "
                     + "script before items.name can be NOT NULL. The database was rolled back; nothing was changed."
         }

@@ -43,7 +43,7 @@ import Testing
         let space = try workspace(changing: "code:     TEXT", to: "code:     { type: TEXT, not_null: true }")
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "things", constraint: .notNull(column: "code"), rows: 2)]
+            return violations == [ReconcileError.DataViolation(table: "things", constraint: .notNull(column: "code"), rows: 2)]
         }
     }
 
@@ -51,7 +51,7 @@ import Testing
         let space = try workspace(changing: "code:     TEXT", to: "code:     { type: TEXT, unique: true }")
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "things", constraint: .unique(columns: ["code"]), rows: 3)]
+            return violations == [ReconcileError.DataViolation(table: "things", constraint: .unique(columns: ["code"]), rows: 3)]
         }
     }
 
@@ -63,7 +63,7 @@ import Testing
         try space.execute("UPDATE things SET owner_id = 1, code = 'a' WHERE id IN (1, 4)")
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "things", constraint: .primaryKey(columns: ["code", "owner_id"]), rows: 2)]
+            return violations == [ReconcileError.DataViolation(table: "things", constraint: .primaryKey(columns: ["code", "owner_id"]), rows: 2)]
         }
     }
 
@@ -71,7 +71,7 @@ import Testing
         let space = try workspace(changing: "ratio:    REAL", to: #"ratio:    { type: REAL, check: "ratio >= 0" }"#)
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "things", constraint: .check(expression: "ratio >= 0"), rows: 2)]
+            return violations == [ReconcileError.DataViolation(table: "things", constraint: .check(expression: "ratio >= 0"), rows: 2)]
         }
     }
 
@@ -83,7 +83,7 @@ import Testing
         try space.expectFailedSync { error in
             // Only 'abc' cannot be stored in a STRICT INTEGER column: '1', '3', '4' and '5' become integers.
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "things", constraint: .strictType(column: "n", type: "INTEGER"), rows: 1)]
+            return violations == [ReconcileError.DataViolation(table: "things", constraint: .strictType(column: "n", type: "INTEGER"), rows: 1)]
         }
     }
 
@@ -98,8 +98,8 @@ import Testing
             guard case .dataDoesNotFit(let violations) = error else { return false }
             let remedy = "convert or remove the values that their STRICT column type cannot store, in an upgrade script"
             return violations == [
-                DataViolation(table: "things", constraint: .strictType(column: "code", type: "BLOB"), rows: 3),
-                DataViolation(table: "things", constraint: .strictType(column: "n", type: "INTEGER"), rows: 1),
+                ReconcileError.DataViolation(table: "things", constraint: .strictType(column: "code", type: "BLOB"), rows: 3),
+                ReconcileError.DataViolation(table: "things", constraint: .strictType(column: "n", type: "INTEGER"), rows: 1),
             ] && error.description == """
                 table things: 3 rows violate the STRICT type BLOB of code; \(remedy)
                   table things: 1 row violates the STRICT type INTEGER of n; \(remedy)
@@ -152,7 +152,7 @@ import Testing
             """)
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "things", constraint: .foreignKey(columns: ["owner_id"], parent: "owners"), rows: 2)]
+            return violations == [ReconcileError.DataViolation(table: "things", constraint: .foreignKey(columns: ["owner_id"], parent: "owners"), rows: 2)]
         }
     }
 
@@ -172,6 +172,6 @@ import Testing
             Issue.record("expected dataDoesNotFit, got: \(String(describing: error))")
             return
         }
-        #expect(violations == [DataViolation(table: "things", constraint: .unique(columns: ["code"]), rows: 2)])
+        #expect(violations == [ReconcileError.DataViolation(table: "things", constraint: .unique(columns: ["code"]), rows: 2)])
     }
 }

@@ -66,7 +66,7 @@ import Testing
         try expectFilled(space, report)
         #expect(try space.objectNames("trigger") == ["people_logged"])
         #expect(try space.objectNames("index") == ["people_by_email", "people_by_last"])
-        #expect(report.warnings.undeclared.contains(UndeclaredObject(kind: .trigger, name: "people_logged", table: "people")))
+        #expect(report.warnings.undeclared.contains(SchemaObject(kind: .trigger, name: "people_logged", table: "people")))
         #expect(report.revisions == [.contractPlannedAfterUpgrades([Upgrade(version: "1.1.0", name: "upgrades/1.1.0.sql",
                                                                              kind: .script)])])
         try space.execute("INSERT INTO people (id, full) VALUES (4, 'Grace Hopper')")
@@ -111,7 +111,7 @@ import Testing
         try space.writeSchema(Self.schema(version: "1.1.0", full: true))
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "people", constraint: .notNull(column: "full"), rows: 3, isNewColumn: true)]
+            return violations == [ReconcileError.DataViolation(table: "people", constraint: .notNull(column: "full"), rows: 3, isNewColumn: true)]
         }
         #expect(try columns(space) == ["id", "first", "last", "email"])
     }
@@ -221,7 +221,7 @@ import Testing
         try space.writeSchema(Self.users(score: "INTEGER", index: index, collate: collate))
         try space.expectFailedSync { error in
             guard case .dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "users", constraint: .unique(columns: ["handle"]), rows: 2,
+            return violations == [ReconcileError.DataViolation(table: "users", constraint: .unique(columns: ["handle"]), rows: 2,
                                                 index: "users_by_handle")]
         }
 

@@ -76,7 +76,7 @@ import Testing
             try space.reconciler().sync(queue)
         } throws: { error in
             guard case ReconcileError.dataDoesNotFit(let violations) = error else { return false }
-            return violations == [DataViolation(table: "parents", constraint: .notNull(column: "name"), rows: 1)]
+            return violations == [ReconcileError.DataViolation(table: "parents", constraint: .notNull(column: "name"), rows: 1)]
         }
         #expect(try space.fileBytes() == before)
         try queue.read { (db: Database) throws in

@@ -272,7 +272,7 @@ import Testing
         try space.writeSchema(Self.schema().replacingOccurrences(of: "      name: TEXT", with: "      rank: INTEGER\n      name: TEXT"))
         let report = try space.sync()
         #expect(report.rebuilt("people"))
-        #expect(report.warnings.undeclared.contains(UndeclaredObject(kind: .column, name: "legacy", table: "people")))
+        #expect(report.warnings.undeclared.contains(SchemaObject(kind: .column, name: "legacy", table: "people")))
         #expect(try space.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_table_info('people')") }
                 == ["id", "rank", "name", "legacy"])
         #expect(try space.typedRows("SELECT id, legacy FROM people ORDER BY id").map { $0["legacy"] }
@@ -288,16 +288,16 @@ import Testing
         try space.execute("CREATE TABLE users (id INTEGER PRIMARY KEY)")
         try space.writeSchema(Self.schema(table: "users", renamedFrom: "people"))
         try space.expectFailedSync { error in
-            guard case .cannotDiff(let error) = error else { return false }
-            return error == .renameConflict(kind: .table, old: "people", new: "users", table: nil)
+            guard case .cannotDiff(let message) = error else { return false }
+            return message == DiffError.renameConflict(kind: .table, old: "people", new: "users", table: nil).description
         }
 
         let other = try prepared()
         try other.execute("ALTER TABLE people ADD COLUMN full_name TEXT")
         try other.writeSchema(Self.schema(column: "full_name", columnRenamedFrom: "name"))
         try other.expectFailedSync { error in
-            guard case .cannotDiff(let error) = error else { return false }
-            return error == .renameConflict(kind: .column, old: "name", new: "full_name", table: "people")
+            guard case .cannotDiff(let message) = error else { return false }
+            return message == DiffError.renameConflict(kind: .column, old: "name", new: "full_name", table: "people").description
         }
     }
 
@@ -306,8 +306,8 @@ import Testing
         try space.execute("CREATE TABLE _reconciler_new_people (id INTEGER, name TEXT); INSERT INTO _reconciler_new_people VALUES (1, 'x')")
         try space.writeSchema(Self.schema(isUnique: true))
         try space.expectFailedSync { error in
-            guard case .cannotPlan(let error) = error else { return false }
-            return error == .temporaryNameTaken("_reconciler_new_people")
+            guard case .cannotPlan(let message) = error else { return false }
+            return message == PlanError.temporaryNameTaken("_reconciler_new_people").description
         }
         // The dry run says the same, and another table's changes are not blocked by it.
         #expect(throws: ReconcileError.self) { try space.reconciler().plan(databaseAt: space.databasePath) }

@@ -41,7 +41,7 @@ extension SyncReport {
 
 extension Array where Element == SyncWarning {
     /// The undeclared objects the warnings report.
-    var undeclared: [UndeclaredObject] {
+    var undeclared: [SchemaObject] {
         compactMap { if case .undeclared(let object) = $0 { object } else { nil } }
     }
 }

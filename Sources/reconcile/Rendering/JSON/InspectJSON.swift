@@ -2,24 +2,30 @@ import SchemaReconciler
 
 // MARK: - InspectJSON
 
-/// What `reconcile inspect --format json` prints: the file, and what it could not declare.
+/// What `reconcile inspect --format json` prints: the file, and what it could not declare, each
+/// part as the library encodes it (`loadError` and `legacyRecord` left out when there is none).
 ///
 /// ```json
-/// {"yaml": "version: 1.0.0\ntables: …", "isComplete": false, "legacyRecord": null,
-///  "undeclarable": [{"kind": "table", "name": "t", "clause": "…", "description": "…"}], "loadError": null}
+/// {"yaml": "version: 1.0.0\ntables: …", "isComplete": false,
+///  "undeclarable": [{"kind": "table", "name": "t", "clause": "…", "description": "…"}]}
 /// ```
-enum InspectJSON {
-    /// The inspected schema.
-    static func inspected(_ inspected: InspectedSchema) -> JSONValue {
-        .object(members: [
-            ("yaml", .string(inspected.yaml)),
-            ("isComplete", .boolean(inspected.isComplete)),
-            ("undeclarable", .array(inspected.undeclarable.map { clause in
-                .object(members: [("kind", .text(clause.kind)), ("name", .string(clause.name)),
-                         ("clause", .string(clause.clause)), ("description", .string(clause.description))])
-            })),
-            ("loadError", inspected.loadError.map(ErrorJSON.schemaError) ?? .null),
-            ("legacyRecord", LegacyJSON.record(inspected.legacyRecord)),
-        ])
+struct InspectJSON: Encodable {
+    /// The schema.yaml text.
+    var yaml: String
+    /// Whether it says everything the database holds.
+    var isComplete: Bool
+    /// What it can say only as comments.
+    var undeclarable: [UndeclarableClause]
+    /// Why the text does not load, when it does not.
+    var loadError: SchemaError?
+    /// The old migration tool's record that its `legacy` section maps.
+    var legacyRecord: LegacyRecord?
+
+    init(_ inspected: Reconciler.InspectedSchema) {
+        yaml = inspected.yaml
+        isComplete = inspected.isComplete
+        undeclarable = inspected.undeclarable
+        loadError = inspected.loadError
+        legacyRecord = inspected.legacyRecord
     }
 }

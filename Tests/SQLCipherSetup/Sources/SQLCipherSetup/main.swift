@@ -53,7 +53,7 @@ try declare("""
 let reconciler = Reconciler(schemaURL: schemaURL)
 var report = try reconciler.sync(dbQueue)
 print("sqlcipher-setup: 1.0.0: \(report.plan.steps.map(\.description))")
-require(report.didChange && report.plan.steps.map(\.action) == [.createTable(table: "note")],
+require(report.didChange && report.plan.steps.map(\.description) == ["create table note"],
         "1.0.0 creates table note, got \(report.plan.steps)")
 try dbQueue.write { db in
     try db.execute(sql: "INSERT INTO note (title, body) VALUES ('groceries', 'eggs'), ('ideas', '')")
@@ -71,7 +71,8 @@ try declare("""
     """)
 report = try reconciler.sync(dbQueue)
 print("sqlcipher-setup: 1.1.0: \(report.plan.steps.map(\.description))")
-require(report.plan.steps.map(\.action) == [.editTable(table: "note")]
+require(report.plan.steps.map(\.table) == ["note"]
+            && report.plan.steps.map(\.description).allSatisfy { $0.hasPrefix("edit table note") }
             && report.plan.steps.map(\.method) == [.inPlace],
         "1.1.0 edits table note in place, got \(report.plan.steps)")
 do {

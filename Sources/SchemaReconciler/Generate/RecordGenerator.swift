@@ -1,0 +1,114 @@
+import Foundation
+
+// MARK: - RecordGenerator
+
+/// Makes the GRDB record types of a loaded schema.yaml, as values (``GeneratedRecords``): one
+/// per table, then one per view, named by ``SwiftName`` and typed by ``PropertyType``, as the
+/// file's `swift` keys (``RecordOverrides``) do not say otherwise. It reads the declared model
+/// only; SQLite answers what the model cannot say, the types of a view's columns.
+///
+/// What the generated code cannot be (two tables that make one type name, a `swift` name that
+/// is not a Swift name) is a ``SchemaError`` at the line of schema.yaml to change.
+///
+/// ```swift
+/// var loader = SchemaLoader()
+/// loader.readsScripts = false
+/// let file = try loader.load(contentsOf: URL(fileURLWithPath: "schema.yaml"))
+/// let generated = try RecordGenerator(file: file).records()
+/// generated.records.map(\.typeName) // ["Author", "Book", "BookTitle"]
+/// ```
+package struct RecordGenerator {
+    /// The loaded file.
+    package var file: SchemaFile
+    /// What prepares the in-memory database in which SQLite reads the views' columns: the app's
+    /// collations and functions, besides the stand-ins the loader used.
+    package var prepareDatabase: DatabasePreparation?
+
+    /// A generator for `file`.
+    package init(file: SchemaFile, prepareDatabase: DatabasePreparation? = nil) {
+        self.file = file
+        self.prepareDatabase = prepareDatabase
+    }
+
+    /// Type names the generated code uses itself, or that would hide a type it uses: a table
+    /// whose type would have one of them gets `Record` after it (`rows` → `RowRecord`).
+    static let reservedTypeNames: Set = [
+        "Any", "Bool", "Codable", "CodingKey", "Column", "Columns", "CodingKeys", "Data", "Database", "Date",
+        "Decodable", "Double", "Encodable", "Error", "FetchableRecord", "ForeignKey", "Foundation", "GRDB", "Hashable",
+        "Identifiable", "InsertionSuccess", "Int", "Int64", "MutablePersistableRecord", "Never", "Optional",
+        "PersistableRecord", "Protocol", "QueryInterfaceRequest", "Record", "Row", "Self", "Sendable", "String",
+        "TableRecord", "Type", "UUID",
+    ]
+
+    // MARK: Generating
+
+    /// The records of every table and view.
+    ///
+    /// - Throws: ``SchemaError``, located at the key of schema.yaml to change.
+    package func records() throws -> GeneratedRecords {
+        let schema = file.schema
+        let typeNames = try self.typeNames()
+        var records: [GeneratedRecord] = []
+        for (table, typeName) in zip(schema.tables, typeNames) {
+            records.append(try record(of: table, typeName: typeName))
+        }
+        try associate(&records)
+        var warnings: [SchemaError] = []
+        if !schema.views.isEmpty {
+            let columns = try ViewColumns.read(file, prepareDatabase: prepareDatabase)
+            for (view, typeName) in zip(schema.views, typeNames.dropFirst(schema.tables.count)) {
+                records.append(try record(of: view, typeName: typeName, columns: columns[view.name] ?? [],
+                                          warnings: &warnings))
+            }
+        }
+        return GeneratedRecords(sourceName: file.url.lastPathComponent, access: file.recordOverrides.access ?? .internal,
+                                records: records, warnings: warnings)
+    }
+
+    // MARK: Type names
+
+    /// The type name of each table, then of each view: each its own.
+    private func typeNames() throws -> [String] {
+        let named = file.schema.tables.map { ($0.name, Declaration.table($0.name.sqlName), "table") }
+            + file.schema.views.map { ($0.name, Declaration.view($0.name.sqlName), "view") }
+        var names: [String] = []
+        var owners: [String: String] = [:]
+        for (name, declaration, kind) in named {
+            let override = file.recordOverrides.record(named: name)
+            let typeName: String
+            if let written = override?.typeName {
+                guard SwiftName.isIdentifier(written), !SwiftName.keywords.contains(written) else {
+                    throw SchemaError.invalidValue(
+                        written, for: "name", in: "'swift' of \(kind) '\(name)'",
+                        reason: "a type name is a Swift name: letters, digits and _, not starting with a digit",
+                        at: override?.typeNameLocation ?? location(declaration))
+                }
+                typeName = written
+            } else {
+                let made = SwiftName.type(forTable: name)
+                guard !made.isEmpty else {
+                    throw SchemaError.conflict(
+                        "\(kind) '\(name)' has no letter or digit to make a Swift type name of; "
+                            + "give it one with swift: { name: … }", at: location(declaration))
+                }
+                typeName = Self.reservedTypeNames.contains(made) ? made + "Record" : made
+            }
+            if let other = owners[typeName] {
+                throw SchemaError.conflict(
+                    "\(kind) '\(name)' and \(other) would both be the Swift type '\(typeName)'; "
+                        + "give one of them another name with swift: { name: … }",
+                    at: override?.typeNameLocation ?? location(declaration))
+            }
+            owners[typeName] = "\(kind) '\(name)'"
+            names.append(typeName)
+        }
+        return names
+    }
+
+    // MARK: Locations
+
+    /// Where `declaration` is written in the file.
+    func location(_ declaration: Declaration) -> SourceLocation {
+        file.locations.location(of: declaration)
+    }
+}
