@@ -17,14 +17,14 @@ struct LayoutTests {
         "SQLite": ["SQL", "Model"],
         "Format": ["SQL", "JSON", "Model"],
         "Load": ["SQL", "Model", "SQLite", "Format"],
-        "Generate": ["SQL", "Model", "Load"],
+        "Generate": ["SQL", "Model", "SQLite", "Load"],
         "Inspect": ["SQL", "Model"],
         "Diff": ["SQL", "Model"],
         "Plan": ["SQL", "Model", "SQLite", "Load", "Inspect", "Diff"],
         "Rehearse": ["SQL", "Model", "SQLite", "Load", "Inspect", "Diff", "Plan"],
-        "Apply": ["SQL", "Model", "SQLite", "Load", "Inspect", "Diff", "Plan", "Rehearse"],
+        "Apply": ["SQL", "JSON", "Model", "SQLite", "Load", "Inspect", "Diff", "Plan", "Rehearse"],
         "Sync": ["SQL", "Model", "SQLite", "Format", "Load", "Inspect", "Diff", "Plan", "Rehearse", "Apply"],
-        "Verify": ["SQL", "Model", "Load", "Inspect", "Diff", "Plan", "Apply", "Sync"],
+        "Verify": ["SQL", "Model", "SQLite", "Load", "Inspect", "Diff", "Plan", "Apply", "Sync"],
     ]
 
     /// The package's folder.
