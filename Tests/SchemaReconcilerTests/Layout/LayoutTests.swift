@@ -121,6 +121,8 @@ struct LayoutTests {
         ])
         #expect(throws: RoomLayout.Problem.self) { try (["A": ["B"], "B": ["C"], "C": ["A"]] as RoomLayout).buildOrder() }
         #expect(throws: RoomLayout.Problem.self) { try (["A": ["Z"]] as RoomLayout).buildOrder() }
+        #expect(throws: RoomLayout.Problem.self) { try (["A": [], "B": ["C"], "C": ["A"]] as RoomLayout).buildOrder() }
+        #expect(try (["A": [], "B": ["A"], "C": ["A"]] as RoomLayout).buildOrder() == ["A", "B", "C"])
     }
 
     // MARK: Placement

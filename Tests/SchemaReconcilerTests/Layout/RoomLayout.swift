@@ -38,6 +38,7 @@ struct RoomLayout: ExpressibleByDictionaryLiteral, Sendable {
         case declaredTwice(String)
         case unknownRoom(String, usedBy: String)
         case usesItself(String)
+        case usesLaterRoom(String, usedBy: String)
         case cycle([String])
 
         var description: String {
@@ -48,6 +49,9 @@ struct RoomLayout: ExpressibleByDictionaryLiteral, Sendable {
                 return "\(user) may use \(room), which the layout does not declare"
             case .usesItself(let room):
                 return "\(room) is listed among the rooms it may use"
+            case .usesLaterRoom(let room, let user):
+                return "\(user) may use \(room), which comes after it: data flows one way, so a room may use "
+                    + "only rooms declared before it"
             case .cycle(let rooms):
                 return "the layout has a cycle: \(rooms.joined(separator: " → ")); "
                     + "a room may use only rooms that do not use it, directly or not"
@@ -56,8 +60,8 @@ struct RoomLayout: ExpressibleByDictionaryLiteral, Sendable {
     }
 
     /// The rooms in an order where each comes after every room it may use (and, among rooms
-    /// free to go, in their declared order); throws when the table names an unknown room or
-    /// has a cycle.
+    /// free to go, in their declared order); throws when the table names an unknown room, lets a
+    /// room use one declared after it, or has a cycle.
     func buildOrder() throws(Problem) -> [String] {
         var seen = Set<String>()
         for (room, uses) in entries {
@@ -66,6 +70,12 @@ struct RoomLayout: ExpressibleByDictionaryLiteral, Sendable {
         }
         for (room, uses) in entries {
             if let unknown = uses.first(where: { !seen.contains($0) }) { throw .unknownRoom(unknown, usedBy: room) }
+        }
+        for (index, entry) in entries.enumerated() {
+            let earlier = Set(entries[..<index].map(\.room))
+            if let later = entry.mayUse.first(where: { !earlier.contains($0) && $0 != entry.room }) {
+                throw .usesLaterRoom(later, usedBy: entry.room)
+            }
         }
         var order: [String] = []
         var placed = Set<String>()
