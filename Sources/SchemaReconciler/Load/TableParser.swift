@@ -36,6 +36,29 @@ struct TableParser {
         var byKey: [String: YAMLEntry] = [:]
         for option in entries { byKey[option.key] = option }
 
+        var declared = try columns(of: entry, byKey: byKey, in: context)
+        for option in entries {
+            switch option.key {
+            case SchemaFormat.Table.renamedFrom.name: try renamedFrom(option, into: &declared, in: context)
+            case SchemaFormat.Table.strict.name: declared.table.isStrict = try reader.bool(option, in: context)
+            case SchemaFormat.Table.withoutRowID.name: declared.table.isWithoutRowID = try reader.bool(option, in: context)
+            case SchemaFormat.Table.primaryKey.name: try primaryKey(option, into: &declared, in: context)
+            case SchemaFormat.Table.unique.name: try uniqueConstraints(option, into: &declared, in: context)
+            case SchemaFormat.Table.checks.name: try checks(option, into: &declared, in: context)
+            case SchemaFormat.Table.foreignKeys.name: try foreignKeys(option, into: &declared, in: context)
+            case SchemaFormat.Table.indexes.name: try indexes(option, into: &declared, in: context)
+            default: break
+            }
+        }
+        try checkPrimaryKey(of: declared, byKey: byKey, in: context)
+        try checkAutoincrement(of: declared, in: context)
+        try checkStrict(declared, in: context)
+        return declared
+    }
+
+    /// The table's `columns:`, each read by a ``ColumnParser``, with the constraint names they declare.
+    private func columns(of entry: YAMLEntry, byKey: [String: YAMLEntry], in context: String) throws -> DeclaredTable {
+        let name = entry.key
         guard let columnsEntry = byKey["columns"] else {
             throw SchemaError.missingKey("columns", in: context, at: reader.location(of: entry.keyNode))
         }
@@ -55,33 +78,21 @@ struct TableParser {
         for column in declared.columns {
             for (constraint, name) in column.constraintNames { try declare(name, for: constraint, in: &declared) }
         }
-
-        for option in entries {
-            switch option.key {
-            case SchemaFormat.Table.renamedFrom.name:
-                declared.renamedFrom = try reader.nameOrNameList(option, in: context).map {
-                    Located(value: $0.name, node: $0.node)
-                }
-                for old in declared.renamedFrom where old.value.isSameName(as: name) {
-                    throw SchemaError.invalidValue(
-                        old.value, for: "renamed_from", in: context,
-                        reason: ColumnParser.renamedFromSelfReason(old.value, name), at: reader.location(of: old.node))
-                }
-                declared.table.renamedFrom = declared.renamedFrom.map(\.value)
-            case SchemaFormat.Table.strict.name: declared.table.isStrict = try reader.bool(option, in: context)
-            case SchemaFormat.Table.withoutRowID.name: declared.table.isWithoutRowID = try reader.bool(option, in: context)
-            case SchemaFormat.Table.primaryKey.name: try primaryKey(option, into: &declared, in: context)
-            case SchemaFormat.Table.unique.name: try uniqueConstraints(option, into: &declared, in: context)
-            case SchemaFormat.Table.checks.name: try checks(option, into: &declared, in: context)
-            case SchemaFormat.Table.foreignKeys.name: try foreignKeys(option, into: &declared, in: context)
-            case SchemaFormat.Table.indexes.name: try indexes(option, into: &declared, in: context)
-            default: break
-            }
-        }
-        try checkPrimaryKey(of: declared, byKey: byKey, in: context)
-        try checkAutoincrement(of: declared, in: context)
-        try checkStrict(declared, in: context)
         return declared
+    }
+
+    /// `renamed_from:`, the table's earlier names; its own name is refused.
+    private func renamedFrom(_ option: YAMLEntry, into declared: inout DeclaredTable, in context: String) throws {
+        let name = declared.table.name
+        declared.renamedFrom = try reader.nameOrNameList(option, in: context).map {
+            Located(value: $0.name, node: $0.node)
+        }
+        for old in declared.renamedFrom where old.value.isSameName(as: name) {
+            throw SchemaError.invalidValue(
+                old.value, for: "renamed_from", in: context,
+                reason: ColumnParser.renamedFromSelfReason(old.value, name), at: reader.location(of: old.node))
+        }
+        declared.table.renamedFrom = declared.renamedFrom.map(\.value)
     }
 
     // MARK: Table-level constraints
