@@ -30,7 +30,7 @@ struct ParsedStatements: Sendable {
             case .table where catalog.isManagedTable(entry):
                 tables[entry.rowid] = Self.parsing(sql) {
                     let statement = try CreateTableStatement(sql: sql)
-                    return (statement, statement.table)
+                    return (statement, Schema.Table(statement))
                 }
             case .index:
                 indexes[entry.rowid] = Self.parsing(sql) { try CreateIndexStatement(sql: sql) }

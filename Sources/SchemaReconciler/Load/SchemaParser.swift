@@ -62,14 +62,7 @@ struct SchemaParser {
             throw SchemaError.missingKey("version", in: "the file, which is empty",
                                          at: SourceLocation(file: reader.file, line: 1, column: 1))
         }
-        let entries = try reader.entries(of: root, key: "", in: "the file", owner: Self.topLevel, allowed: Self.keys,
-                                         expected: "a mapping with 'version' and 'tables'")
-        var byKey: [String: YAMLEntry] = [:]
-        // An optional section left empty (every entry commented out, say) declares nothing.
-        let optional: Set<String> = ["virtual_tables", "views", "triggers", "drop", "upgrades", "legacy"]
-        for entry in entries where !(optional.contains(entry.key) && reader.isNull(entry.value)) {
-            byKey[entry.key] = entry
-        }
+        let byKey = try topLevelEntries(root)
         guard let versionEntry = byKey["version"] else {
             throw SchemaError.missingKey("version", in: Self.topLevel, at: reader.location(of: root))
         }
@@ -78,70 +71,101 @@ struct SchemaParser {
             throw SchemaError.missingKey("tables", in: Self.topLevel, at: reader.location(of: root))
         }
 
-        var checker = SchemaChecker(reader: reader)
-        var locations: [Declaration: SourceLocation] = [.version: reader.location(of: versionEntry.value)]
-        let tableParser = TableParser(reader: reader)
-        let tableEntries = try reader.namedEntries(
-            of: tablesEntry.value, key: "tables", in: Self.topLevel,
-            expected: "a mapping of table names to tables ({} for none)")
-        for entry in tableEntries {
-            let declared = try tableParser.parse(entry)
-            checker.tables.append(declared)
-            let table = declared.table.name
-            locations[.table(table)] = reader.location(of: declared.keyNode)
-            for column in declared.columns {
-                locations[.column(table: table, column: column.column.name)] = reader.location(of: column.keyNode)
-                if let value = column.entries["default"]?.value {
-                    locations[.columnDefault(table: table, column: column.column.name)] = reader.location(of: value)
-                }
-            }
-            for (index, node) in zip(declared.table.indexes, declared.indexKeyNodes) {
-                locations[.index(table: table, index: index.name)] = reader.location(of: node)
-            }
-        }
-        if let entry = byKey["views"] {
-            for view in try reader.namedEntries(of: entry.value, key: "views", in: Self.topLevel,
-                                                expected: "a mapping of view names to SELECT statements") {
-                checker.views.append(try self.view(view))
-                locations[.view(view.key)] = reader.location(of: view.keyNode)
-            }
-        }
-        if let entry = byKey["virtual_tables"] {
-            for table in try reader.namedEntries(of: entry.value, key: "virtual_tables", in: Self.topLevel,
-                                                 expected: "a mapping of table names to virtual tables") {
-                checker.virtualTables.append(try virtualTable(table))
-                locations[.virtualTable(table.key)] = reader.location(of: table.keyNode)
-            }
-        }
-        if let entry = byKey["triggers"] {
-            for trigger in try reader.namedEntries(of: entry.value, key: "triggers", in: Self.topLevel,
-                                                   expected: "a mapping of trigger names to CREATE TRIGGER statements") {
-                checker.triggers.append(try self.trigger(trigger))
-                checker.triggerStatementNodes.append(trigger.value)
-                locations[.trigger(trigger.key)] = reader.location(of: trigger.keyNode)
-            }
-        }
-        if let entry = byKey["drop"] {
-            checker.drop = try drop(entry)
-        }
-        var upgrades: [DeclaredUpgrade] = []
-        if let entry = byKey["upgrades"] {
-            upgrades = try self.upgrades(entry, version: version)
-            for upgrade in upgrades {
-                locations[.upgrade(upgrade.version)] = reader.location(of: upgrade.keyNode)
-            }
+        var found = Found(checker: SchemaChecker(reader: reader), locations: [.version: reader.location(of: versionEntry.value)])
+        try tables(tablesEntry, into: &found)
+        if let entry = byKey["views"] { try views(entry, into: &found) }
+        if let entry = byKey["virtual_tables"] { try virtualTables(entry, into: &found) }
+        if let entry = byKey["triggers"] { try triggers(entry, into: &found) }
+        if let entry = byKey["drop"] { found.checker.drop = try drop(entry) }
+        let upgrades = try byKey["upgrades"].map { try self.upgrades($0, version: version) } ?? []
+        for upgrade in upgrades {
+            found.locations[.upgrade(upgrade.version)] = reader.location(of: upgrade.keyNode)
         }
 
-        try checker.check()
-        for (path, location) in checker.dropLocations { locations[path] = location }
+        try found.checker.check()
+        for (path, location) in found.checker.dropLocations { found.locations[path] = location }
+        let checker = found.checker
         return Declarations(
             version: version,
             schema: Schema(tables: checker.tables.map(\.table), views: checker.views.map(\.value),
                            triggers: checker.triggers.map(\.value), virtualTables: checker.virtualTables.map(\.value)),
             drop: checker.dropList,
             upgrades: upgrades,
-            locations: locations,
+            locations: found.locations,
             legacy: try byKey["legacy"].map { try LegacyParser(reader: reader).parse($0, version: version) })
+    }
+
+    /// What the sections read so far declare: the objects, for the checks across them, and where
+    /// each is written.
+    private struct Found {
+        var checker: SchemaChecker
+        var locations: [Declaration: SourceLocation]
+    }
+
+    /// The top-level entries by key. An optional section left empty (every entry commented out,
+    /// say) declares nothing, as if it were not there.
+    private func topLevelEntries(_ root: Node) throws -> [String: YAMLEntry] {
+        let entries = try reader.entries(of: root, key: "", in: "the file", owner: Self.topLevel, allowed: Self.keys,
+                                         expected: "a mapping with 'version' and 'tables'")
+        let optional: Set<String> = ["virtual_tables", "views", "triggers", "drop", "upgrades", "legacy"]
+        var byKey: [String: YAMLEntry] = [:]
+        for entry in entries where !(optional.contains(entry.key) && reader.isNull(entry.value)) {
+            byKey[entry.key] = entry
+        }
+        return byKey
+    }
+
+    // MARK: Sections
+
+    /// `tables:` name → table, each with where its columns, defaults and indexes are written.
+    private func tables(_ entry: YAMLEntry, into found: inout Found) throws {
+        let tableParser = TableParser(reader: reader)
+        let tableEntries = try reader.namedEntries(
+            of: entry.value, key: "tables", in: Self.topLevel,
+            expected: "a mapping of table names to tables ({} for none)")
+        for entry in tableEntries {
+            let declared = try tableParser.parse(entry)
+            found.checker.tables.append(declared)
+            let table = declared.table.name
+            found.locations[.table(table)] = reader.location(of: declared.keyNode)
+            for column in declared.columns {
+                found.locations[.column(table: table, column: column.column.name)] = reader.location(of: column.keyNode)
+                if let value = column.entries["default"]?.value {
+                    found.locations[.columnDefault(table: table, column: column.column.name)] = reader.location(of: value)
+                }
+            }
+            for (index, node) in zip(declared.table.indexes, declared.indexKeyNodes) {
+                found.locations[.index(table: table, index: index.name)] = reader.location(of: node)
+            }
+        }
+    }
+
+    /// `views:` name → SELECT, or name → {columns, select}.
+    private func views(_ entry: YAMLEntry, into found: inout Found) throws {
+        for view in try reader.namedEntries(of: entry.value, key: "views", in: Self.topLevel,
+                                            expected: "a mapping of view names to SELECT statements") {
+            found.checker.views.append(try self.view(view))
+            found.locations[.view(view.key)] = reader.location(of: view.keyNode)
+        }
+    }
+
+    /// `virtual_tables:` name → module(arguments…), or name → {module, arguments}.
+    private func virtualTables(_ entry: YAMLEntry, into found: inout Found) throws {
+        for table in try reader.namedEntries(of: entry.value, key: "virtual_tables", in: Self.topLevel,
+                                             expected: "a mapping of table names to virtual tables") {
+            found.checker.virtualTables.append(try virtualTable(table))
+            found.locations[.virtualTable(table.key)] = reader.location(of: table.keyNode)
+        }
+    }
+
+    /// `triggers:` name → CREATE TRIGGER statement.
+    private func triggers(_ entry: YAMLEntry, into found: inout Found) throws {
+        for trigger in try reader.namedEntries(of: entry.value, key: "triggers", in: Self.topLevel,
+                                               expected: "a mapping of trigger names to CREATE TRIGGER statements") {
+            found.checker.triggers.append(try self.trigger(trigger))
+            found.checker.triggerStatementNodes.append(trigger.value)
+            found.locations[.trigger(trigger.key)] = reader.location(of: trigger.keyNode)
+        }
     }
 
     // MARK: Versions
@@ -155,7 +179,7 @@ struct SchemaParser {
         return version
     }
 
-    // MARK: Views and triggers
+    // MARK: One view, trigger or virtual table
 
     /// `name: SELECT …`, or `name: {columns: [a, b], select: SELECT …}` for a view that names its
     /// columns itself (`CREATE VIEW name (a, b) AS SELECT …`).

@@ -36,6 +36,29 @@ struct TableParser {
         var byKey: [String: YAMLEntry] = [:]
         for option in entries { byKey[option.key] = option }
 
+        var declared = try columns(of: entry, byKey: byKey, in: context)
+        for option in entries {
+            switch option.key {
+            case SchemaFormat.Table.renamedFrom.name: try renamedFrom(option, into: &declared, in: context)
+            case SchemaFormat.Table.strict.name: declared.table.isStrict = try reader.bool(option, in: context)
+            case SchemaFormat.Table.withoutRowID.name: declared.table.isWithoutRowID = try reader.bool(option, in: context)
+            case SchemaFormat.Table.primaryKey.name: try primaryKey(option, into: &declared, in: context)
+            case SchemaFormat.Table.unique.name: try uniqueConstraints(option, into: &declared, in: context)
+            case SchemaFormat.Table.checks.name: try checks(option, into: &declared, in: context)
+            case SchemaFormat.Table.foreignKeys.name: try foreignKeys(option, into: &declared, in: context)
+            case SchemaFormat.Table.indexes.name: try indexes(option, into: &declared, in: context)
+            default: break
+            }
+        }
+        try checkPrimaryKey(of: declared, byKey: byKey, in: context)
+        try checkAutoincrement(of: declared, in: context)
+        try checkStrict(declared, in: context)
+        return declared
+    }
+
+    /// The table's `columns:`, each read by a ``ColumnParser``, with the constraint names they declare.
+    private func columns(of entry: YAMLEntry, byKey: [String: YAMLEntry], in context: String) throws -> DeclaredTable {
+        let name = entry.key
         guard let columnsEntry = byKey["columns"] else {
             throw SchemaError.missingKey("columns", in: context, at: reader.location(of: entry.keyNode))
         }
@@ -55,33 +78,21 @@ struct TableParser {
         for column in declared.columns {
             for (constraint, name) in column.constraintNames { try declare(name, for: constraint, in: &declared) }
         }
-
-        for option in entries {
-            switch option.key {
-            case SchemaFormat.Table.renamedFrom.name:
-                declared.renamedFrom = try reader.nameOrNameList(option, in: context).map {
-                    Located(value: $0.name, node: $0.node)
-                }
-                for old in declared.renamedFrom where old.value.isSameName(as: name) {
-                    throw SchemaError.invalidValue(
-                        old.value, for: "renamed_from", in: context,
-                        reason: ColumnParser.renamedFromSelfReason(old.value, name), at: reader.location(of: old.node))
-                }
-                declared.table.renamedFrom = declared.renamedFrom.map(\.value)
-            case SchemaFormat.Table.strict.name: declared.table.isStrict = try reader.bool(option, in: context)
-            case SchemaFormat.Table.withoutRowID.name: declared.table.isWithoutRowID = try reader.bool(option, in: context)
-            case SchemaFormat.Table.primaryKey.name: try primaryKey(option, into: &declared, in: context)
-            case SchemaFormat.Table.unique.name: try uniqueConstraints(option, into: &declared, in: context)
-            case SchemaFormat.Table.checks.name: try checks(option, into: &declared, in: context)
-            case SchemaFormat.Table.foreignKeys.name: try foreignKeys(option, into: &declared, in: context)
-            case SchemaFormat.Table.indexes.name: try indexes(option, into: &declared, in: context)
-            default: break
-            }
-        }
-        try checkPrimaryKey(of: declared, byKey: byKey, in: context)
-        try checkAutoincrement(of: declared, in: context)
-        try checkStrict(declared, in: context)
         return declared
+    }
+
+    /// `renamed_from:`, the table's earlier names; its own name is refused.
+    private func renamedFrom(_ option: YAMLEntry, into declared: inout DeclaredTable, in context: String) throws {
+        let name = declared.table.name
+        declared.renamedFrom = try reader.nameOrNameList(option, in: context).map {
+            Located(value: $0.name, node: $0.node)
+        }
+        for old in declared.renamedFrom where old.value.isSameName(as: name) {
+            throw SchemaError.invalidValue(
+                old.value, for: "renamed_from", in: context,
+                reason: ColumnParser.renamedFromSelfReason(old.value, name), at: reader.location(of: old.node))
+        }
+        declared.table.renamedFrom = declared.renamedFrom.map(\.value)
     }
 
     // MARK: Table-level constraints
@@ -194,66 +205,75 @@ struct TableParser {
                 found: reader.describe(entry.value), at: reader.location(of: entry.value))
         }
         for (offset, node) in sequence.enumerated() {
-            let fkContext = "foreign key \(offset + 1) of \(context)"
-            let entries = try reader.entries(of: node, key: entry.key, in: context, owner: fkContext, allowed: Self.foreignKeyKeys,
-                                             expected: "a list of mappings with 'columns' and 'references'")
-            var foreignKey = Schema.ForeignKey(columns: [], table: "")
-            var columnsEntry: YAMLEntry?
-            var referencesEntry: YAMLEntry?
-            var name: Located<String?>?
-            for option in entries {
-                switch option.key {
-                case SchemaFormat.ForeignKey.name.name: name = try ConstraintNameReader(reader: reader).name(option, in: fkContext)
-                case SchemaFormat.ForeignKey.columns.name: columnsEntry = option
-                case SchemaFormat.ForeignKey.references.name: referencesEntry = option
-                case SchemaFormat.ForeignKey.onDelete.name: foreignKey.onDelete = try ColumnParser.action(option, reader: reader, in: fkContext)
-                case SchemaFormat.ForeignKey.onUpdate.name: foreignKey.onUpdate = try ColumnParser.action(option, reader: reader, in: fkContext)
-                case SchemaFormat.ForeignKey.deferrable.name: foreignKey.isDeferred = try reader.bool(option, in: fkContext)
-                default: break
-                }
-            }
-            guard let columnsEntry else {
-                throw SchemaError.missingKey("columns", in: fkContext, at: reader.location(of: node))
-            }
-            guard let referencesEntry else {
-                throw SchemaError.missingKey("references", in: fkContext, at: reader.location(of: node))
-            }
-            foreignKey.columns = try columnList(columnsEntry, of: declared, in: fkContext, example: "[team_id]")
-            if let name { try declare(name, for: .foreignKey(columns: foreignKey.columns), in: &declared) }
-            let referenceContext = "'references' of \(fkContext)"
-            let referenceEntries = try reader.entries(
-                of: referencesEntry.value, key: "references", in: fkContext, owner: referenceContext,
-                allowed: Self.foreignKeyReferenceKeys,
-                expected: "a mapping with 'table' and 'columns'")
-            var table: Located<String>?
-            var referencedColumns: [Located<String>] = []
-            for option in referenceEntries {
-                switch option.key {
-                case SchemaFormat.ForeignKeyReference.table.name:
-                    table = Located(value: try reader.name(option.value, key: option.key, in: referenceContext),
-                                    node: option.value)
-                case SchemaFormat.ForeignKeyReference.columns.name:
-                    referencedColumns = try reader.nameList(option, in: referenceContext, example: "[id]").map {
-                        Located(value: $0.name, node: $0.node)
-                    }
-                    if referencedColumns.isEmpty {
-                        throw SchemaError.invalidValue(
-                            "[]", for: "columns", in: referenceContext,
-                            reason: "list at least one column, or leave 'columns' out for the parent's primary key",
-                            at: reader.location(of: option.value))
-                    }
-                default: break
-                }
-            }
-            guard let table else {
-                throw SchemaError.missingKey("table", in: referenceContext, at: reader.location(of: referencesEntry.value))
-            }
-            foreignKey.table = table.value
-            foreignKey.referencedColumns = referencedColumns.map(\.value)
-            declared.table.foreignKeys.append(foreignKey)
-            declared.foreignKeys.append(DeclaredForeignKey(node: node, table: table,
-                                                           referencedColumns: referencedColumns, context: fkContext))
+            try foreignKey(node, key: entry.key, into: &declared,
+                           in: context, fkContext: "foreign key \(offset + 1) of \(context)")
         }
+    }
+
+    /// One entry of `foreign_keys`: `{columns, references, name, on_delete, on_update, deferrable}`.
+    private func foreignKey(_ node: Node, key: String, into declared: inout DeclaredTable,
+                            in context: String, fkContext: String) throws {
+        let entries = try reader.entries(of: node, key: key, in: context, owner: fkContext, allowed: Self.foreignKeyKeys,
+                                         expected: "a list of mappings with 'columns' and 'references'")
+        var foreignKey = Schema.ForeignKey(columns: [], table: "")
+        var columnsEntry: YAMLEntry?
+        var referencesEntry: YAMLEntry?
+        var name: Located<String?>?
+        for option in entries {
+            switch option.key {
+            case SchemaFormat.ForeignKey.name.name: name = try ConstraintNameReader(reader: reader).name(option, in: fkContext)
+            case SchemaFormat.ForeignKey.columns.name: columnsEntry = option
+            case SchemaFormat.ForeignKey.references.name: referencesEntry = option
+            case SchemaFormat.ForeignKey.onDelete.name: foreignKey.onDelete = try ColumnParser.action(option, reader: reader, in: fkContext)
+            case SchemaFormat.ForeignKey.onUpdate.name: foreignKey.onUpdate = try ColumnParser.action(option, reader: reader, in: fkContext)
+            case SchemaFormat.ForeignKey.deferrable.name: foreignKey.isDeferred = try reader.bool(option, in: fkContext)
+            default: break
+            }
+        }
+        guard let columnsEntry else { throw SchemaError.missingKey("columns", in: fkContext, at: reader.location(of: node)) }
+        guard let referencesEntry else {
+            throw SchemaError.missingKey("references", in: fkContext, at: reader.location(of: node))
+        }
+        foreignKey.columns = try columnList(columnsEntry, of: declared, in: fkContext, example: "[team_id]")
+        if let name { try declare(name, for: .foreignKey(columns: foreignKey.columns), in: &declared) }
+        let (table, referencedColumns) = try reference(referencesEntry, in: fkContext)
+        foreignKey.table = table.value
+        foreignKey.referencedColumns = referencedColumns.map(\.value)
+        declared.table.foreignKeys.append(foreignKey)
+        declared.foreignKeys.append(DeclaredForeignKey(node: node, table: table,
+                                                       referencedColumns: referencedColumns, context: fkContext))
+    }
+
+    /// A foreign key's `references`: `{table, columns}`, the columns left out for the parent's primary key.
+    private func reference(_ entry: YAMLEntry, in fkContext: String) throws
+        -> (table: Located<String>, columns: [Located<String>]) {
+        let referenceContext = "'references' of \(fkContext)"
+        let entries = try reader.entries(
+            of: entry.value, key: "references", in: fkContext, owner: referenceContext,
+            allowed: Self.foreignKeyReferenceKeys, expected: "a mapping with 'table' and 'columns'")
+        var table: Located<String>?
+        var columns: [Located<String>] = []
+        for option in entries {
+            switch option.key {
+            case SchemaFormat.ForeignKeyReference.table.name:
+                table = Located(value: try reader.name(option.value, key: option.key, in: referenceContext), node: option.value)
+            case SchemaFormat.ForeignKeyReference.columns.name:
+                columns = try reader.nameList(option, in: referenceContext, example: "[id]").map {
+                    Located(value: $0.name, node: $0.node)
+                }
+                if columns.isEmpty {
+                    throw SchemaError.invalidValue(
+                        "[]", for: "columns", in: referenceContext,
+                        reason: "list at least one column, or leave 'columns' out for the parent's primary key",
+                        at: reader.location(of: option.value))
+                }
+            default: break
+            }
+        }
+        guard let table else {
+            throw SchemaError.missingKey("table", in: referenceContext, at: reader.location(of: entry.value))
+        }
+        return (table, columns)
     }
 
     // MARK: Indexes

@@ -104,6 +104,23 @@ struct CreateStatementCursor {
         return inner
     }
 
+    /// Consumes `( name, name, … )`: each name unquoted.
+    mutating func nameList() throws -> [String] {
+        let inner = try parenthesized()
+        return try commaSeparated(inner).map { part in
+            guard part.count == 1, let name = tokens[part.lowerBound].nameValue else {
+                throw CreateStatementParseError(message: "expected a column name in \(text(inner).debugDescription)", sql: sql)
+            }
+            return name
+        }
+    }
+
+    /// Consumes an optional `ON CONFLICT ROLLBACK|ABORT|FAIL|IGNORE|REPLACE`: the resolution, upper-cased.
+    mutating func conflictClause() throws -> String? {
+        guard consumeKeywords("ON", "CONFLICT") else { return nil }
+        return try name("a conflict resolution").uppercased()
+    }
+
     /// The source text of the tokens in `range`, as written (empty for an empty range).
     func text(_ range: Range<Int>) -> String {
         SQLText.text(of: tokens[range], in: sql)

@@ -1,171 +1,158 @@
 import Foundation
 import Testing
 
-/// The library's folders are the stages of a sync, and data flows one way through them: a
-/// folder (a room) uses only the rooms before it. This reads the sources and holds that rule,
-/// so that the layout stays true after the next feature.
-@Suite struct LayoutTests {
-    /// The rooms, in the order data flows through them; each may use the ones before it.
-    static let rooms = ["SQL", "JSON", "Model", "SQLite", "Format", "Load", "Generate", "Inspect", "Diff", "Plan",
-                        "Rehearse", "Apply", "Sync", "Verify"]
+/// The library's folders (its rooms) are the stages of a sync, and data flows one way through
+/// them: a room uses only the rooms it may use, below. The compiler holds the rule: each room is
+/// compiled as a module of its own that imports only those rooms (see ``RoomCompiler``), so any
+/// name of another room, whatever its kind, fails to compile.
+@Suite("Layout: each room compiles with only the rooms it may use")
+struct LayoutTests {
+    /// Each room and the rooms it may use, in the order data flows. A new folder is placed here;
+    /// keep each list to what the room's code uses. Code generation and diagrams read the model
+    /// and never reach the planner.
+    static let layout: RoomLayout = [
+        "SQL": [],
+        "JSON": [],
+        "Model": ["SQL"],
+        "SQLite": ["SQL", "Model"],
+        "Format": ["SQL", "JSON", "Model"],
+        "Load": ["SQL", "Model", "SQLite", "Format"],
+        "Generate": ["SQL", "Model", "SQLite", "Load"],
+        "Inspect": ["SQL", "Model"],
+        "Diff": ["SQL", "Model"],
+        "Plan": ["SQL", "Model", "SQLite", "Load", "Inspect", "Diff"],
+        "Rehearse": ["SQL", "Model", "SQLite", "Load", "Inspect", "Diff", "Plan"],
+        "Apply": ["SQL", "JSON", "Model", "SQLite", "Load", "Inspect", "Diff", "Plan", "Rehearse"],
+        "Sync": ["SQL", "Model", "SQLite", "Format", "Load", "Inspect", "Diff", "Plan", "Rehearse", "Apply"],
+        "Verify": ["SQL", "Model", "SQLite", "Load", "Inspect", "Diff", "Plan", "Apply", "Sync"],
+    ]
+
+    /// The package's folder.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// `Sources/SchemaReconciler`.
-    static let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/SchemaReconciler")
+    static let library = packageRoot.appendingPathComponent("Sources/SchemaReconciler")
 
-    @Test func everyFolderIsARoomInTheOrder() throws {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.library.path)
-            .filter { !$0.hasSuffix(".docc") && Self.isDirectory(Self.library.appendingPathComponent($0)) }
-        #expect(Set(folders) == Set(Self.rooms), "a new folder must be placed in LayoutTests.rooms")
+    // MARK: Tests
+
+    @Test func everyFolderIsARoomOfTheLayout() throws {
+        let problems = try Self.placementProblems(in: Self.library, layout: Self.layout)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        _ = try Self.layout.buildOrder()
     }
 
-    @Test func noRoomNamesATypeOfALaterRoom() throws {
-        let sources = try SourceRoom.read(Self.rooms, in: Self.library)
-        let owners = SourceRoom.owners(of: sources)
-        var backward: [String] = []
-        for (index, room) in sources.enumerated() {
-            for file in room.files {
-                for name in file.names.subtracting(file.nestedTypes) {
-                    for owner in owners[name] ?? [] where owner > index {
-                        backward.append("\(room.name)/\(file.name) names \(name), a type of \(sources[owner].name)/")
-                    }
-                }
-            }
+    @Test func everyRoomCompilesWithOnlyTheRoomsItMayUse() async throws {
+        let command = try BuildManifest.ofRunningBuild(packageRoot: Self.packageRoot)
+            .compileCommand(module: "SchemaReconciler")
+        let started = ContinuousClock.now
+        let report = try await RoomCompiler(command: command, library: Self.library, layout: Self.layout).compile()
+        let elapsed = (ContinuousClock.now - started).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        print("Layout: \(report.fileCount) files in \(report.files.count) rooms type-checked in "
+              + String(format: "%.1f s", seconds))
+
+        for failure in report.failures {
+            Issue.record("\(failure)")
         }
-        #expect(backward.isEmpty, "\(backward.sorted().joined(separator: "\n"))")
+        if !report.skipped.isEmpty {
+            Issue.record("not compiled, since a room they use failed: \(report.skipped.joined(separator: ", "))")
+        }
+        guard report.failures.isEmpty, report.skipped.isEmpty else { return }
+        // Every file SwiftPM compiles into the library was compiled in its room, and nothing else.
+        let compiled = Set(report.files.values.joined())
+        let library = Set(command.sources.compactMap { Self.relativePath($0, in: Self.library) })
+        #expect(report.fileCount > 0 && !library.isEmpty, "no file was compiled")
+        #expect(library.subtracting(compiled).isEmpty,
+                "SwiftPM compiles files no room compiled: \(library.subtracting(compiled).sorted())")
+        #expect(compiled.subtracting(library).isEmpty,
+                "rooms compiled files SwiftPM does not (build again): \(compiled.subtracting(library).sorted())")
     }
 
-    @Test func noTwoRoomsUseEachOther() throws {
-        let sources = try SourceRoom.read(Self.rooms, in: Self.library)
-        let owners = SourceRoom.owners(of: sources)
-        var uses = Array(repeating: Set<Int>(), count: sources.count)
-        for (index, room) in sources.enumerated() {
-            for file in room.files {
-                for name in file.names.subtracting(file.nestedTypes) {
-                    uses[index].formUnion((owners[name] ?? []).filter { $0 != index })
-                }
-            }
+    /// The mechanism itself, on a library of two rooms where the earlier one names a function of
+    /// the later one: that room must fail, on the line that names it, while the later room's use
+    /// of the earlier one's internal declarations compiles.
+    @Test func aBackReferenceFailsToCompile() async throws {
+        let fixture = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: fixture) }
+        let files = [
+            "Early/Early.swift": "struct EarlyValue {\n    var number = 1\n}\n",
+            "Early/Nested/Reach.swift": "func reach() -> Int {\n    lateCount()\n}\n",
+            "Late/Late.swift": "func lateCount() -> Int {\n    EarlyValue().number\n}\n",
+        ]
+        for (path, text) in files {
+            let url = fixture.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
         }
-        // A room that reaches itself through the rooms it uses sits in a cycle.
-        for start in uses.indices {
-            var seen = Set<Int>(), pending = Array(uses[start])
-            while let room = pending.popLast() {
-                if seen.insert(room).inserted { pending += uses[room] }
-            }
-            #expect(!seen.contains(start), "\(sources[start].name)/ uses itself through \(seen.map { sources[$0].name }.sorted())")
+        let command = try BuildManifest.ofRunningBuild(packageRoot: Self.packageRoot)
+            .compileCommand(module: "SchemaReconciler")
+        let layout: RoomLayout = ["Early": [], "Late": ["Early"]]
+
+        let backward = try await RoomCompiler(command: command, library: fixture, layout: layout).compile()
+        #expect(backward.failures.map(\.room) == ["Early"])
+        #expect(backward.skipped == ["Late"])
+        let error = try #require(backward.failures.first?.errors.first)
+        #expect(error.location == "Early/Nested/Reach.swift:2")
+        #expect(error.message.contains("'lateCount'"))
+        #expect(error.explanation.hasPrefix("it names 'lateCount', which Late declares (Late/Late.swift:1)"))
+
+        // Without the back-reference, both rooms compile: the later one sees the earlier one's internals.
+        try "func reach() -> Int {\n    2\n}\n".write(to: fixture.appendingPathComponent("Early/Nested/Reach.swift"),
+                                                  atomically: true, encoding: .utf8)
+        let forward = try await RoomCompiler(command: command, library: fixture, layout: layout).compile()
+        #expect(forward.failures.isEmpty, "\(forward.failures.map(\.description))")
+        #expect(forward.fileCount == 3)
+    }
+
+    @Test func aFolderOrFileOutsideTheLayoutIsNamed() throws {
+        let fixture = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: fixture) }
+        for path in ["Early/A.swift", "Stray/B.swift", "Loose.swift", "Guide.docc/Guide.md"] {
+            let url = fixture.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "".write(to: url, atomically: true, encoding: .utf8)
         }
+        let problems = try Self.placementProblems(in: fixture, layout: ["Early": [], "Gone": ["Early"]])
+        #expect(problems == [
+            "folder Gone/ is in the layout, but not in the library: remove it from LayoutTests.layout",
+            "folder Stray/ is not placed in the layout: add it to LayoutTests.layout with the rooms it may use",
+            "Loose.swift sits directly in the library, outside any room: move it into the room it belongs to",
+        ])
+        #expect(throws: RoomLayout.Problem.self) { try (["A": ["B"], "B": ["C"], "C": ["A"]] as RoomLayout).buildOrder() }
+        #expect(throws: RoomLayout.Problem.self) { try (["A": ["Z"]] as RoomLayout).buildOrder() }
+        #expect(throws: RoomLayout.Problem.self) { try (["A": [], "B": ["C"], "C": ["A"]] as RoomLayout).buildOrder() }
+        #expect(try (["A": [], "B": ["A"], "C": ["A"]] as RoomLayout).buildOrder() == ["A", "B", "C"])
+    }
+
+    // MARK: Placement
+
+    /// What in `library` the layout does not account for: a folder it does not place, a room
+    /// with no folder, a Swift file outside every room. A DocC catalog (`*.docc`) is no room.
+    static func placementProblems(in library: URL, layout: RoomLayout) throws -> [String] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: library.path).sorted()
+        let folders = names.filter { !$0.hasSuffix(".docc") && isDirectory(library.appendingPathComponent($0)) }
+        var problems = layout.rooms.filter { !folders.contains($0) }.map {
+            "folder \($0)/ is in the layout, but not in the library: remove it from LayoutTests.layout"
+        }
+        problems += folders.filter { !layout.rooms.contains($0) }.map {
+            "folder \($0)/ is not placed in the layout: add it to LayoutTests.layout with the rooms it may use"
+        }
+        problems += names.filter { $0.hasSuffix(".swift") }.map {
+            "\($0) sits directly in the library, outside any room: move it into the room it belongs to"
+        }
+        return problems
     }
 
     private static func isDirectory(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
-}
 
-// MARK: - What a room's sources name
-
-/// The Swift files of one room, each with the capitalised names it uses, the types it declares
-/// at the top level, and those it declares inside another (whose short names are its own).
-private struct SourceRoom {
-    struct File {
-        var name: String
-        var names: Set<String>
-        var topLevelTypes: Set<String>
-        var nestedTypes: Set<String>
-    }
-
-    var name: String
-    var files: [File]
-
-    static func read(_ rooms: [String], in library: URL) throws -> [SourceRoom] {
-        try rooms.map { room in
-            let folder = library.appendingPathComponent(room)
-            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-            return SourceRoom(name: room, files: try names.sorted().map { name in
-                let code = SwiftCode.withoutCommentsAndStrings(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
-                return File(name: name, names: SwiftCode.capitalizedWords(in: code),
-                            topLevelTypes: SwiftCode.declaredTypes(in: code, nested: false),
-                            nestedTypes: SwiftCode.declaredTypes(in: code, nested: true))
-            })
-        }
-    }
-
-    /// The rooms (by index) that declare each top-level type.
-    static func owners(of rooms: [SourceRoom]) -> [String: Set<Int>] {
-        var owners: [String: Set<Int>] = [:]
-        for (index, room) in rooms.enumerated() {
-            for file in room.files {
-                for type in file.topLevelTypes { owners[type, default: []].insert(index) }
-            }
-        }
-        return owners
-    }
-}
-
-/// Just enough of Swift's lexical structure to tell the names a file uses from its comments
-/// and string literals, and the types it declares.
-private enum SwiftCode {
-    /// `code` with each comment removed and each string literal emptied.
-    static func withoutCommentsAndStrings(_ code: String) -> String {
-        var output = ""
-        var rest = Substring(code)
-        while let first = rest.first {
-            if rest.hasPrefix("//") {
-                rest = rest.drop { $0 != "\n" }
-            } else if rest.hasPrefix("/*") {
-                rest = rest.range(of: "*/").map { rest[$0.upperBound...] } ?? ""
-            } else if let delimiter = ["#\"\"\"", "\"\"\"", "#\""].first(where: { rest.hasPrefix($0) }) {
-                let closing = delimiter == "#\"" ? "\"#" : (delimiter.hasPrefix("#") ? "\"\"\"#" : "\"\"\"")
-                let body = rest.dropFirst(delimiter.count)
-                rest = body.range(of: closing).map { body[$0.upperBound...] } ?? ""
-                output += " \"\" "
-            } else if first == "\"" {
-                rest = skipString(rest.dropFirst())
-                output += " \"\" "
-            } else {
-                output.append(first)
-                rest = rest.dropFirst()
-            }
-        }
-        return output
-    }
-
-    /// What follows a one-line string literal whose opening quote is gone.
-    private static func skipString(_ text: Substring) -> Substring {
-        var rest = text
-        while let character = rest.first, character != "\"", character != "\n" {
-            rest = rest.dropFirst(character == "\\" ? 2 : 1)
-        }
-        return rest.dropFirst()
-    }
-
-    /// The words that start with a capital letter.
-    static func capitalizedWords(in code: String) -> Set<String> {
-        var words = Set<String>(), word = ""
-        for character in code + " " {
-            if character.isLetter || character.isNumber || character == "_" {
-                word.append(character)
-            } else {
-                if let first = word.first, first.isUppercase { words.insert(word) }
-                word = ""
-            }
-        }
-        return words
-    }
-
-    /// The types declared at the start of a line (`nested` false), or indented (true).
-    static func declaredTypes(in code: String, nested: Bool) -> Set<String> {
-        let kinds: Set<String> = ["struct", "enum", "class", "protocol", "typealias", "actor"]
-        let modifiers: Set<String> = ["public", "package", "internal", "private", "fileprivate", "final", "indirect"]
-        var types = Set<String>()
-        for line in code.split(separator: "\n") {
-            guard line.first?.isWhitespace == nested else { continue }
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ":" || $0 == "<" || $0 == "{" })
-                .drop { modifiers.contains(String($0)) }
-            if let kind = words.first, kinds.contains(String(kind)), words.count > 1 {
-                types.insert(String(words[words.index(after: words.startIndex)]))
-            }
-        }
-        return types
+    /// `path` relative to `folder`, or nil when it is not inside it.
+    private static func relativePath(_ path: String, in folder: URL) -> String? {
+        let prefix = folder.standardizedFileURL.path + "/"
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        return standardized.hasPrefix(prefix) ? String(standardized.dropFirst(prefix.count)) : nil
     }
 }

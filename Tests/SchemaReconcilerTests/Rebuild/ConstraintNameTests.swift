@@ -261,7 +261,7 @@ import Testing
             for row in try Row.fetchAll(db, sql: """
                 SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_reconciler%' ESCAPE '\\'
                 """) {
-                names[row["name"]] = try CreateTableStatement(sql: row["sql"]).table.keptClauses.names
+                names[row["name"]] = Schema.Table(try CreateTableStatement(sql: row["sql"])).keptClauses.names
             }
             return names
         }

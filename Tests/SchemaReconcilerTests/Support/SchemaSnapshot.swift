@@ -64,13 +64,13 @@ struct SchemaSnapshot: Equatable, CustomStringConvertible {
                 .map { TableShape.normalizedExpression($0.sql) } : []
             lines.append("\(label) unique=\(unique) keys=\(keys) terms=\(terms)\(where_)")
         }
-        let statement = try CreateTableStatement(sql: sql)
-        lines += statement.table.columns.compactMap(\.check).map { "check " + TableShape.normalizedExpression($0) }
-        lines += statement.table.checks.map { "check " + TableShape.normalizedExpression($0) }
-        lines += statement.table.columns.compactMap { column in
+        let parsed = Schema.Table(try CreateTableStatement(sql: sql))
+        lines += parsed.columns.compactMap(\.check).map { "check " + TableShape.normalizedExpression($0) }
+        lines += parsed.checks.map { "check " + TableShape.normalizedExpression($0) }
+        lines += parsed.columns.compactMap { column in
             column.collation.map { "collate \(column.name.sqlName) \($0.uppercased())" }
         }
-        lines += statement.table.columns.compactMap { column in
+        lines += parsed.columns.compactMap { column in
             column.generated.map { "generated \(column.name.sqlName) \(TableShape.normalizedExpression($0.expression))" }
         }
         return lines.sorted()
