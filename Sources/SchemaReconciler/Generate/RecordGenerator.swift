@@ -30,14 +30,23 @@ package struct RecordGenerator {
         self.prepareDatabase = prepareDatabase
     }
 
-    /// Type names the generated code uses itself, or that would hide a type it uses: a table
-    /// whose type would have one of them gets `Record` after it (`rows` → `RowRecord`).
+    /// Type names the generated code uses itself, or that would hide, in the app's module, a type
+    /// of Swift, Foundation or SwiftUI that apps use every day (`tasks` would hide Swift's `Task`):
+    /// a table whose type would have one of them gets `Record` after it (`rows` → `RowRecord`,
+    /// `tasks` → `TaskRecord`).
     static let reservedTypeNames: Set = [
         "Any", "Bool", "Codable", "CodingKey", "Column", "Columns", "CodingKeys", "Data", "Database", "Date",
         "Decodable", "Double", "Encodable", "Error", "FetchableRecord", "ForeignKey", "Foundation", "GRDB", "Hashable",
         "Identifiable", "InsertionSuccess", "Int", "Int64", "MutablePersistableRecord", "Never", "Optional",
         "PersistableRecord", "Protocol", "QueryInterfaceRequest", "Record", "Row", "Self", "Sendable", "String",
         "TableRecord", "Type", "UUID",
+        // Swift and Foundation
+        "Actor", "Array", "Bundle", "Calendar", "Character", "Decimal", "Dictionary", "Float", "Locale",
+        "MainActor", "Notification", "Operation", "Range", "Result", "Set", "Task", "Thread", "Timer", "TimeZone",
+        "URL", "Void",
+        // SwiftUI
+        "App", "Binding", "Button", "Color", "Environment", "Font", "Form", "Group", "Image", "Label", "Link",
+        "List", "Menu", "Scene", "Section", "State", "Table", "Text", "Toggle", "View", "Window",
     ]
 
     // MARK: Generating

@@ -31,6 +31,17 @@ import Testing
         let dbPool = try DatabasePool(path: databasePath)
         try reconciler.sync(dbPool)   // before the app reads or writes through the pool
         #expect(try !reconciler.sync(dbPool).didChange)
+
+        var project = Project(title: "Garden", slug: "garden")
+        try dbPool.write { db in
+            try project.insert(db)   // sets project.id
+            var task = TaskRecord(projectId: project.id!, title: "Plant tomatoes")
+            try task.insert(db)
+        }
+        let open = try dbPool.read { db in
+            try project.tasks.filter(TaskRecord.Columns.done == 0).fetchAll(db)
+        }
+        #expect(open.map(\.title) == ["Plant tomatoes"])
     }
 
     /// The README's schema.yaml is the one these examples run against.

@@ -41,6 +41,27 @@ import Testing
             """)
     }
 
+    /// The README's quick start uses the records of its schema.yaml, committed beside its
+    /// test: they are what `reconcile generate` writes from that schema today.
+    @Test func theCommittedRecordsOfTheQuickStartAreUpToDate() throws {
+        let root = GeneratedCodeCompilesTests.root
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let schema = try #require(readme.components(separatedBy: "```yaml\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        let space = try Workspace()
+        try space.writeSchema(schema)
+        try space.write("UPDATE projects SET slug = lower(title) WHERE slug IS NULL;\n",
+                        to: "upgrades/1.1.0-fill-project-slugs.sql")
+        let generated = try ReconcileCommand.run(["generate"], in: space.url)
+        #expect(generated.status == 0 && generated.error.isEmpty, "\(generated.error)")
+        let file = "Tests/SchemaReconcilerAppTests/Documentation/QuickStartRecords.swift"
+        let committed = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        #expect(generated.output == committed, """
+            \(file) is out of date: run `swift run reconcile generate` on the README's schema.yaml \
+            and write its output there
+            """)
+    }
+
     @Test func aProblemIsAnErrorAtItsLine() throws {
         let space = try Workspace()
         try space.writeSchema(RecordGeneratorTests.library.replacingOccurrences(

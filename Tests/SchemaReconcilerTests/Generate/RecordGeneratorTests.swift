@@ -262,6 +262,26 @@ import Testing
         #expect(text.contains("        static let `class` = Column(CodingKeys.`class`)\n"))
     }
 
+    @Test func aTableNamedAfterATypeAppsUseDoesNotHideIt() throws {
+        let generated = try Self.generate("""
+            version: 1.0.0
+            tables:
+              tasks:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+              results:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+              sections:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+              projects:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+            """)
+        #expect(generated.records.map(\.typeName).sorted() == ["Project", "ResultRecord", "SectionRecord", "TaskRecord"])
+    }
+
     // MARK: The file
 
     @Test func theSameSchemaMakesTheSameBytes() throws {
