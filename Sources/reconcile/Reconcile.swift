@@ -20,7 +20,7 @@ struct Reconcile: ParsableCommand {
             """,
         version: Reconciler.libraryVersion,
         subcommands: [SyncCommand.self, FinishCommand.self, StatusCommand.self, InspectCommand.self, VerifyCommand.self,
-                      CheckCommand.self, GenerateCommand.self],
+                      CheckCommand.self, GenerateCommand.self, DiagramCommand.self],
         defaultSubcommand: SyncCommand.self)
 
     /// Runs the command, mapping errors to the documented exit statuses.

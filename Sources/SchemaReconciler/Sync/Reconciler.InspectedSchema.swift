@@ -17,6 +17,9 @@ extension Reconciler {
     public struct InspectedSchema: Sendable {
         /// The schema.yaml text. The same database always gives the same bytes.
         public var yaml: String
+        /// The database's schema as the model holds it, the old migration tool's table left out,
+        /// as ``yaml`` declares it: what a diagram of the live database draws.
+        package var schema: Schema
         /// What the database holds that the format cannot say, written as comments in ``yaml``.
         package var undeclarable: [UndeclarableClause]
         /// The text, loaded as the reconciler loads schema.yaml; nil when the loader refuses it. A
@@ -75,6 +78,7 @@ extension Reconciler {
                 legacyRecord = LegacyRecord(source: source, record: last, key: last, version: appVersion)
                 if let table = source.table { schema.tables.removeAll { $0.name.isSameName(as: table) } }
             }
+            self.schema = schema
             yaml = writer.yaml(for: schema)
             undeclarable = writer.notes
             var loader = SchemaLoader()

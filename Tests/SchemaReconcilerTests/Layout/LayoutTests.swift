@@ -18,6 +18,7 @@ struct LayoutTests {
         "Format": ["SQL", "JSON", "Model"],
         "Load": ["SQL", "Model", "SQLite", "Format"],
         "Generate": ["SQL", "Model", "SQLite", "Load"],
+        "Diagram": ["SQL", "Model"],
         "Inspect": ["SQL", "Model"],
         "Diff": ["SQL", "Model"],
         "Plan": ["SQL", "Model", "SQLite", "Load", "Inspect", "Diff"],
