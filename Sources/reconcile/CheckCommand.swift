@@ -29,6 +29,10 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        try output.refuseMarkdown()
+    }
+
     /// What the stamp file holds: a comment, so that it compiles as a Swift file that adds nothing.
     static let stampText = "// schema.yaml loads: written by `reconcile check`. A build stamp; it holds no code.\n"
 

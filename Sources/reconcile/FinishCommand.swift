@@ -18,6 +18,10 @@ struct FinishCommand: ParsableCommand {
     @OptionGroup var options: DatabaseOptions
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        try output.refuseMarkdown()
+    }
+
     func run() throws {
         try output.reportingErrors {
             let progress = ProgressText(isShown: !output.isJSON)

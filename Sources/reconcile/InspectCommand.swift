@@ -22,6 +22,10 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        try output.refuseMarkdown()
+    }
+
     func run() throws {
         try output.reportingErrors {
             // The printed file is meant to sit beside the database.

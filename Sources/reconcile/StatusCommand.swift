@@ -12,6 +12,10 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var options: DatabaseOptions
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        if options.namesManyDatabases { try output.refuseMarkdown("one database") }
+    }
+
     func run() throws {
         try output.reportingErrors {
             try StandInFallback.run(options.reconciler()) { reconciler in
@@ -19,6 +23,8 @@ struct StatusCommand: ParsableCommand {
                 let status = try reconciler.status(databaseAt: options.databasePath)
                 if output.isJSON {
                     try JSONOutput.print(status)
+                } else if output.isMarkdown {
+                    print(StatusMarkdown(status, database: options.databasePath).text, terminator: "")
                 } else {
                     print(StatusText(status, database: options.databasePath).lines, terminator: "")
                 }

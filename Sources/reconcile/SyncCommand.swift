@@ -28,8 +28,14 @@ struct SyncCommand: ParsableCommand {
             help: ArgumentHelp("Refuse a plan that has one of these hazards (exit 1).", valueName: "hazard"))
     var deny: [Hazard.Kind] = []
 
+    @Flag(name: .long, help: "With --format markdown, add a Mermaid diagram of the tables the change touches.")
+    var diagram = false
+
     func validate() throws {
         if dryRun && check { throw ValidationError("--dry-run and --check cannot be used together.") }
+        if !dryRun && !check { try output.refuseMarkdown() }
+        if options.namesManyDatabases { try output.refuseMarkdown("one database") }
+        if diagram && !output.isMarkdown { throw ValidationError("--diagram goes with --format markdown.") }
     }
 
     func run() throws {
@@ -49,6 +55,11 @@ struct SyncCommand: ParsableCommand {
         if check { try reconciler.refuseDeniedHazards(in: plan) }
         if output.isJSON {
             try JSONOutput.print(plan)
+        } else if output.isMarkdown {
+            let touched = diagram ? try DiagramCommand.declaredSchema(at: options.schema) : nil
+            print(PlanMarkdown(plan, diagram: touched.map {
+                EntityDiagram(schema: $0).restricted(to: plan.steps.compactMap(\.table))
+            }).text, terminator: "")
         } else {
             print(check ? PlanText(plan).summary : PlanText(plan).script, terminator: "")
         }

@@ -37,6 +37,7 @@ struct VerifyCommand: ParsableCommand {
     func validate() throws {
         if history == nil && git.isEmpty { throw ValidationError("Give --history DIR, --git REV…, or both.") }
         if rows < 1 { throw ValidationError("--rows must be at least 1.") }
+        try output.refuseMarkdown()
     }
 
     func run() throws {

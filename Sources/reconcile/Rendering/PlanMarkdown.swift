@@ -1,0 +1,102 @@
+import SchemaReconciler
+
+// MARK: - PlanMarkdown
+
+/// A plan as Markdown, for a pull request comment or a CI job's summary: the versions, a table
+/// of the steps, the hazards with their counts, the upgrades that will run and the warnings;
+/// with a diagram, the tables the change touches. GitHub renders it as it is.
+///
+/// ```
+/// ### Schema sync from 1.0.0 to 1.1.0
+///
+/// | # | Table | Change | Method | Rows |
+/// | ---: | --- | --- | --- | ---: |
+/// | 1 | users | add column users.nickname (native ALTER) | native |  |
+/// ```
+struct PlanMarkdown {
+    let plan: Plan
+    /// The Mermaid diagram of the tables the plan touches, when asked for.
+    let diagram: EntityDiagram?
+
+    init(_ plan: Plan, diagram: EntityDiagram? = nil) {
+        self.plan = plan
+        self.diagram = diagram
+    }
+
+    var text: String {
+        var sections = [heading]
+        if plan.isNothingToDo { return sections[0] + "\n" }
+        if !plan.steps.isEmpty { sections.append(Self.stepTable(plan.expandSteps + plan.contractSteps)) }
+        if !plan.hazards.isEmpty { sections.append(hazards) }
+        if !plan.upgrades.isEmpty { sections.append(Self.upgradeList("Upgrades that will run", plan.upgrades)) }
+        if !plan.warnings.isEmpty { sections.append(Self.list("Warnings", plan.warnings.map { Self.cell($0.description) })) }
+        let deferred = DeferredText(plan).lines.dropFirst().map(Self.cell)
+        if !deferred.isEmpty { sections.append(Self.list("Left for `reconcile finish`", deferred)) }
+        if let diagram, !diagram.entities.isEmpty {
+            sections.append("**Tables this change touches**\n\n```mermaid\n" + MermaidText(diagram).text + "```")
+        }
+        return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    private var heading: String {
+        switch plan.fromVersion {
+        case nil: "### Schema sync: new database at version \(plan.toVersion)"
+        case let from? where plan.isNothingToDo: "### Schema sync: nothing to do, the database is at version \(from)"
+        case let from? where from == plan.toVersion: "### Schema sync at version \(from)"
+        case let from?: "### Schema sync from \(from) to \(plan.toVersion)"
+        }
+    }
+
+    /// Each kind of hazard, how many steps have it, and what each one does.
+    private var hazards: String {
+        var lines = ["**Hazards**", ""]
+        var kinds: [Hazard.Kind] = []
+        for hazard in plan.hazards where !kinds.contains(hazard.kind) { kinds.append(hazard.kind) }
+        for kind in kinds {
+            let ofKind = plan.hazards.filter { $0.kind == kind }
+            lines.append("- `\(kind.rawValue)` (\(ofKind.count)): " + ofKind.map { Self.cell($0.description) }.joined(separator: "; "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Shared with the status
+
+    /// A table of steps: the table each is about, what it does, how, and how many rows it copies.
+    static func stepTable(_ steps: [Step]) -> String {
+        var lines = ["| # | Table | Change | Method | Rows |", "| ---: | --- | --- | --- | ---: |"]
+        for (offset, step) in steps.enumerated() {
+            let method = switch step.method {
+            case .native: "native"
+            case .inPlace: "in place"
+            case .rebuild: "rebuild"
+            }
+            lines.append("| \(offset + 1) | \(cell(step.table ?? "")) | \(cell(step.description)) | \(method) | "
+                         + "\(step.rows.map(String.init) ?? "") |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A titled list of upgrades, each with its version.
+    static func upgradeList(_ title: String, _ upgrades: [Upgrade]) -> String {
+        list(title, upgrades.map { "\($0.version): " + code($0.name) + ($0.kind == .script ? "" : " (code)") })
+    }
+
+    /// A titled bulleted list of items written as Markdown.
+    static func list(_ title: String, _ items: [String]) -> String {
+        (["**\(title)**", ""] + items.map { "- " + $0 }).joined(separator: "\n")
+    }
+
+    /// A name in a code span, its line breaks as spaces (a backtick in it lengthens the fence).
+    static func code(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+        return flat.contains("`") ? "`` \(flat) ``" : "`\(flat)`"
+    }
+
+    /// Text that stays in one table cell or list item: a `|` escaped, a line break a space, and
+    /// characters Markdown would read as HTML written as entities.
+    static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\r\n", with: " ")
+            .replacingOccurrences(of: "\n", with: " ")
+    }
+}
