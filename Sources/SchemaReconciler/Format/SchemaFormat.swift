@@ -119,6 +119,8 @@ package enum SchemaFormat {
         case drop
         /// `legacy`.
         case legacy
+        /// `compatibility` written as a mapping: the profile and the tables it does not cover.
+        case compatibility
         /// The top level's `swift`: what the generated record types share.
         case swiftFile = "swift_file"
         /// A table's `swift`: its record type.
@@ -146,6 +148,7 @@ package enum SchemaFormat {
             case .virtualTable: VirtualTable.all
             case .drop: Drop.all
             case .legacy: Legacy.all
+            case .compatibility: Compatibility.all
             case .swiftFile: SwiftFile.all
             case .swiftTable: SwiftTable.all
             case .swiftView: SwiftView.all
@@ -177,6 +180,7 @@ package enum SchemaFormat {
             case .virtualTable: "A virtual table written as a mapping."
             case .drop: "What a sync may remove from an existing database."
             case .legacy: Legacy.summary
+            case .compatibility: Compatibility.summary
             case .swiftFile: SwiftFile.summary
             case .swiftTable: SwiftTable.summary
             case .swiftView: SwiftView.summary
@@ -205,7 +209,10 @@ package enum SchemaFormat {
                                   "Version → data-migration script path, or a list of paths.")
         static let legacy = Key("legacy", .nullable(.mapping(of: .legacy)), Legacy.summary)
         static let swift = Key("swift", .nullable(.mapping(of: .swiftFile)), SwiftFile.summary)
-        static let all = [version, tables, virtualTables, views, triggers, drop, upgrades, legacy, swift]
+        static let compatibility = Key("compatibility",
+                                       .nullable(.either([.choice(Compatibility.profiles), .mapping(of: .compatibility)])),
+                                       Compatibility.summary)
+        static let all = [version, tables, virtualTables, views, triggers, drop, upgrades, legacy, compatibility, swift]
     }
 
     // MARK: Tables

@@ -42,6 +42,8 @@ struct SchemaChecker {
     var triggerStatementNodes: [Node] = []
     /// `drop:` as written.
     var drop = DeclaredDrop()
+    /// `compatibility:` as written, with the node of each table it excepts; nil without one.
+    var compatibility: (compatibility: Compatibility, exceptions: [Located<String>])?
     /// Where each declared table is in `tables`, by name, made when the checks start.
     var tablePositions = NameIndex([])
 
@@ -80,6 +82,7 @@ struct SchemaChecker {
         try checkForeignKeys()
         try checkTriggerTables()
         try checkDrop()
+        try checkCompatibility()
     }
 
     // MARK: Names

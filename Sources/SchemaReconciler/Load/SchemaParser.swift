@@ -77,6 +77,7 @@ struct SchemaParser {
         if let entry = byKey["virtual_tables"] { try virtualTables(entry, into: &found) }
         if let entry = byKey["triggers"] { try triggers(entry, into: &found) }
         if let entry = byKey["drop"] { found.checker.drop = try drop(entry) }
+        if let entry = byKey["compatibility"] { found.checker.compatibility = try compatibility(entry) }
         let upgrades = try byKey["upgrades"].map { try self.upgrades($0, version: version) } ?? []
         for upgrade in upgrades {
             found.locations[.upgrade(upgrade.version)] = reader.location(of: upgrade.keyNode)
@@ -107,7 +108,7 @@ struct SchemaParser {
     private func topLevelEntries(_ root: Node) throws -> [String: YAMLEntry] {
         let entries = try reader.entries(of: root, key: "", in: "the file", owner: Self.topLevel, allowed: Self.keys,
                                          expected: "a mapping with 'version' and 'tables'")
-        let optional: Set<String> = ["virtual_tables", "views", "triggers", "drop", "upgrades", "legacy"]
+        let optional: Set<String> = ["virtual_tables", "views", "triggers", "drop", "upgrades", "legacy", "compatibility"]
         var byKey: [String: YAMLEntry] = [:]
         for entry in entries where !(optional.contains(entry.key) && reader.isNull(entry.value)) {
             byKey[entry.key] = entry

@@ -46,6 +46,22 @@ import Testing
         #expect(date == past)
     }
 
+    /// Under `compatibility: cloudkit`, `check` passes a file that follows CloudKit's rules, and
+    /// fails one that breaks a rule, as a compiler does, at the line.
+    @Test func theCloudKitProfileIsCheckedAtTheLine() throws {
+        let space = try Workspace()
+        try space.writeSchema(LoadCompatibilityTests.synced)
+        let passing = try ReconcileCommand.run(["check"], in: space.url)
+        #expect(passing.status == 0 && passing.error.isEmpty, "\(passing.error)")
+
+        try space.writeSchema(LoadCompatibilityTests.synced.replacingOccurrences(of: "on_delete: CASCADE",
+                                                                                 with: "on_delete: RESTRICT"))
+        let failing = try ReconcileCommand.run(["check"], in: space.url)
+        #expect(failing.status == 2 && failing.output.isEmpty)
+        #expect(failing.error.hasPrefix("schema.yaml:11:7: error: the foreign key (list_id) of table 'reminders' "
+                                        + "is ON DELETE RESTRICT, which compatibility: cloudkit does not allow"))
+    }
+
     @Test func aMisspeltKeyIsAnErrorAtItsLineAndWritesNoStamp() throws {
         let space = try space(Self.schema.replacingOccurrences(of: "not_null", with: "not_nul"))
         let stamp = stamp(in: space)

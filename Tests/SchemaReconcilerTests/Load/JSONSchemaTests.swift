@@ -267,6 +267,7 @@ final class JSONSchemaTests: XCTestCase {
     /// A value the loader accepts for each required key, so that a probe reaches the mapping.
     static let requiredValues: [SchemaFormat.Mapping: [String: String]] = [
         .topLevel: ["version": "1.0.0", "tables": "{}"],
+        .compatibility: ["profile": "cloudkit"],
         .table: ["columns": "{ id: INTEGER }"],
         .reference: ["table": "t"],
         .columnKey: ["name": "t_pk"],
@@ -303,6 +304,7 @@ final class JSONSchemaTests: XCTestCase {
         case .virtualTable: return top + table + " }\nvirtual_tables:\n  vt: \(body)\n"
         case .drop: return top + table + " }\ndrop: \(body)\n"
         case .legacy: return top + table + " }\nlegacy: \(body)\n"
+        case .compatibility: return top + table + " }\ncompatibility: \(body)\n"
         case .swiftFile: return top + table + " }\nswift: \(body)\n"
         case .swiftTable: return top + "{ columns: { id: INTEGER }, swift: \(body) }\n"
         case .swiftView: return top + table + " }\nviews:\n  v: { select: SELECT 1, swift: \(body) }\n"

@@ -1,0 +1,94 @@
+import Yams
+
+// MARK: - compatibility
+
+extension SchemaChecker {
+    /// The rules of `compatibility:`, for each table the profile covers: each table it excepts is
+    /// declared, and (for cloudkit) no UNIQUE constraint or unique index but the primary key, no
+    /// NOT NULL column without a default, no ON DELETE RESTRICT or NO ACTION (which a foreign key
+    /// that says nothing is), and no foreign key to a table the profile does not cover. Each
+    /// problem is an error at the line that declares it.
+    func checkCompatibility() throws {
+        guard let declaredCompatibility = self.compatibility else { return }
+        let (compatibility, exceptions) = declaredCompatibility
+        for exception in exceptions where tablePositions[exception.value] == nil {
+            throw SchemaError.undeclaredReference(
+                "table '\(exception.value)'", in: "'except' of 'compatibility'",
+                suggestion: NameSuggestion.closest(to: exception.value, among: tables.map(\.table.name)),
+                at: reader.location(of: exception.node))
+        }
+        for declared in tables where compatibility.covers(declared.table.name) {
+            try checkColumns(of: declared, under: compatibility)
+            try checkKeys(of: declared)
+            try checkForeignKeys(of: declared, under: compatibility)
+        }
+    }
+
+    /// No UNIQUE column, and no NOT NULL column without a default (but a primary key or a
+    /// generated column, which a row never leaves out).
+    private func checkColumns(of declared: DeclaredTable, under compatibility: Compatibility) throws {
+        let primaryKey = declared.table.primaryKeyColumns
+        for column in declared.columns {
+            let isPrimaryKey = primaryKey.contains { $0.isSameName(as: column.column.name) }
+            let what = "column '\(column.column.name)' of \(declared.context)"
+            if column.column.isUnique && !isPrimaryKey {
+                throw refusal("\(what) is UNIQUE", Self.uniqueReason, at: column.keyNode)
+            }
+            if column.column.isNotNull && column.column.defaultValue == nil && column.column.generated == nil && !isPrimaryKey {
+                throw refusal("\(what) is NOT NULL without a default", Self.notNullReason
+                              + "; give it a default, or let it be NULL", at: column.keyNode)
+            }
+        }
+    }
+
+    /// No UNIQUE constraint over several columns, and no unique index.
+    private func checkKeys(of declared: DeclaredTable) throws {
+        if !declared.table.uniqueConstraints.isEmpty {
+            let columns = declared.table.uniqueConstraints[0].joined(separator: ", ")
+            throw refusal("\(declared.context) has UNIQUE (\(columns))", Self.uniqueReason, at: declared.keyNode)
+        }
+        for (index, node) in zip(declared.table.indexes, declared.indexKeyNodes) where index.isUnique {
+            throw refusal("index '\(index.name)' of \(declared.context) is unique", Self.uniqueReason, at: node)
+        }
+    }
+
+    /// Every foreign key deletes or updates its rows when the parent row goes (CASCADE, SET NULL
+    /// or SET DEFAULT), and references a table the profile covers.
+    private func checkForeignKeys(of declared: DeclaredTable, under compatibility: Compatibility) throws {
+        var keys: [(key: Schema.ForeignKey, node: Node)] = []
+        for column in declared.columns {
+            guard let reference = column.column.reference else { continue }
+            keys.append((Schema.ForeignKey(columns: [column.column.name], table: reference.table,
+                                           onDelete: reference.onDelete), column.keyNode))
+        }
+        keys += zip(declared.table.foreignKeys, declared.foreignKeys.map(\.node)).map { ($0, $1) }
+        for (key, node) in keys {
+            let what = "the foreign key (\(key.columns.joined(separator: ", "))) of \(declared.context)"
+            if !compatibility.covers(key.table) {
+                throw refusal("\(what) references table '\(key.table)', which 'except' keeps off the sync",
+                              "a synced row would point to a row other devices never receive; "
+                              + "list \(declared.context) under 'except' too, or drop the foreign key", at: node)
+            }
+            let action = key.onDelete ?? .noAction
+            if action == .restrict || action == .noAction {
+                let said = key.onDelete == nil ? "says no on_delete (NO ACTION)" : "is ON DELETE \(action.sql)"
+                throw refusal("\(what) \(said)", "a device cannot refuse a deletion another device already "
+                              + "made, so the child rows must follow: on_delete: CASCADE, SET NULL or SET DEFAULT",
+                              at: node)
+            }
+        }
+    }
+
+    // MARK: Messages
+
+    private static let uniqueReason = "two devices can each write the same value offline, and the sync cannot "
+        + "merge the rows: drop the constraint (check uniqueness in the app), or list the table under 'except'"
+
+    private static let notNullReason = "a row written by an older app version, which does not know the column, "
+        + "arrives without it"
+
+    /// The error of a rule: what the file declares, then why the profile refuses it.
+    private func refusal(_ what: String, _ why: String, at node: Node) -> SchemaError {
+        .conflict("\(what), which compatibility: cloudkit does not allow: \(why)", at: reader.location(of: node))
+    }
+}
