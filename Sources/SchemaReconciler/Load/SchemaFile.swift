@@ -36,6 +36,9 @@ public struct SchemaFile: Sendable {
     /// `legacy`: where the migration tool the app used before kept the version of a database
     /// never synced, and what its records stand for; nil when the file has no such section.
     package var legacy: LegacyVersionMap?
+    /// `compatibility`: the rules of a sync engine the tables follow, which the loader checked;
+    /// nil when the file has no such section.
+    package var compatibility: Compatibility?
     /// What the file's `swift` keys say of the record types generated from it; a sync never
     /// reads it.
     package var recordOverrides = RecordOverrides()

@@ -148,6 +148,7 @@ package struct SchemaLoader: Sendable {
             locations: parsed.locations)
         loaded.standIns = check.standIns
         loaded.legacy = parsed.legacy
+        loaded.compatibility = parsed.compatibility
         loaded.recordOverrides = recordOverrides
         return loaded
     }

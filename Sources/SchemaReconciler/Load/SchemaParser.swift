@@ -42,6 +42,8 @@ struct SchemaParser {
         var locations: [Declaration: SourceLocation]
         /// `legacy`, when the file has it.
         var legacy: LegacyVersionMap?
+        /// `compatibility`, when the file has it.
+        var compatibility: Compatibility?
     }
 
     /// An `upgrades` entry: its version and the script paths as written.
@@ -93,7 +95,8 @@ struct SchemaParser {
             drop: checker.dropList,
             upgrades: upgrades,
             locations: found.locations,
-            legacy: try byKey["legacy"].map { try LegacyParser(reader: reader).parse($0, version: version) })
+            legacy: try byKey["legacy"].map { try LegacyParser(reader: reader).parse($0, version: version) },
+            compatibility: checker.compatibility?.compatibility)
     }
 
     /// What the sections read so far declare: the objects, for the checks across them, and where

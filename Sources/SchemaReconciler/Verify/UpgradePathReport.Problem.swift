@@ -34,6 +34,9 @@ extension UpgradePathReport {
             /// verify writes has its parent, so the sync or an upgrade lost it. Checked over the
             /// whole database, where a sync checks only the tables its steps could affect.
             case orphanRows
+            /// Under `compatibility: cloudkit`, the current schema no longer has a table or a
+            /// column of a synced table that the release had: devices still on the release send it.
+            case breaksSync
         }
 
         /// What kind of problem it is.

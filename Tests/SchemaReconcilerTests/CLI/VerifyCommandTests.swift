@@ -57,6 +57,43 @@ import Testing
         #expect(lines.last == "1 of 1 upgrade path to 1.1.0 failed")
     }
 
+    /// Under `compatibility: cloudkit`, a release whose column the current schema dropped fails
+    /// its path, naming the release, the table and the column: devices on that release still
+    /// send it. Adding a column with a default passes.
+    @Test func underCloudKitADroppedColumnOfAnEarlierReleaseFailsItsPath() throws {
+        let release = """
+            version: 1.0.0
+            tables:
+              notes:
+                columns:
+                  id:    { type: TEXT, primary_key: true, not_null: true }
+                  title: { type: TEXT, not_null: true, default: "" }
+                  body:  TEXT
+            """
+        let space = try Workspace()
+        try space.write(release, to: "history/1.0.0.yaml")
+        try space.writeSchema("""
+            version: 2.0.0
+            compatibility: cloudkit
+            tables:
+              notes:
+                columns:
+                  id:    { type: TEXT, primary_key: true, not_null: true }
+                  title: { type: TEXT, not_null: true, default: "" }
+            drop:
+              columns: { notes: [body] }
+            """)
+        let failing = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
+        #expect(failing.status == 1, "\(failing.output)\(failing.error)")
+        #expect(failing.output.contains("  table notes, column body: release 1.0.0 has column notes.body, "
+                                        + "which version 2.0.0 no longer has (dropped or renamed): devices still on release 1.0.0 send it"))
+
+        try space.writeSchema(release.replacingOccurrences(of: "version: 1.0.0", with: "version: 2.0.0\ncompatibility: cloudkit")
+                              + "\n      pinned: { type: INTEGER, not_null: true, default: 0 }\n")
+        let passing = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
+        #expect(passing.status == 0, "\(passing.output)\(passing.error)")
+    }
+
     @Test func jsonHoldsTheDocumentedKeys() throws {
         let space = try space(upgrade: "SELECT 1;\n")
         let result = try ReconcileCommand.run(["verify", "--history", "history", "--format", "json"], in: space.url)
