@@ -273,6 +273,8 @@ import Testing
         }
         #expect(descriptions("needs") == ["table books: column pages: type INTEGER → TEXT"])
         #expect(descriptions("waiting")?.contains("drop column books.body") == true)
+        let described = copies.first?["description"] as? String
+        #expect(described?.hasPrefix("table books is copied now, for what the app needs at once") == true)
 
         let launch = try ReconcileCommand.run(FinishCommandTests.deferEverything, in: space.url)
         #expect(launch.status == 0, "\(launch.error)")
