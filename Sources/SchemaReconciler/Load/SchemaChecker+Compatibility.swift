@@ -4,17 +4,20 @@ import Yams
 
 extension SchemaChecker {
     /// The rules of `compatibility:`, for each table the profile covers: each table it excepts is
-    /// declared, and (for cloudkit) no UNIQUE constraint or unique index but the primary key, no
+    /// declared or dropped, and (for cloudkit) no UNIQUE constraint or unique index but the primary key, no
     /// NOT NULL column without a default, no ON DELETE RESTRICT or NO ACTION (which a foreign key
     /// that says nothing is), and no foreign key to a table the profile does not cover. Each
     /// problem is an error at the line that declares it.
     func checkCompatibility() throws {
         guard let declaredCompatibility = self.compatibility else { return }
         let (compatibility, exceptions) = declaredCompatibility
-        for exception in exceptions where tablePositions[exception.value] == nil {
+        // A table `drop` removes may be listed too: it was kept on the device, and dropping it breaks no sync.
+        let dropped = drop.tables.map(\.value)
+        for exception in exceptions where tablePositions[exception.value] == nil
+            && !dropped.contains(where: { $0.isSameName(as: exception.value) }) {
             throw SchemaError.undeclaredReference(
                 "table '\(exception.value)'", in: "'except' of 'compatibility'",
-                suggestion: NameSuggestion.closest(to: exception.value, among: tables.map(\.table.name)),
+                suggestion: NameSuggestion.closest(to: exception.value, among: tables.map(\.table.name) + dropped),
                 at: reader.location(of: exception.node))
         }
         for declared in tables where compatibility.covers(declared.table.name) {
@@ -89,6 +92,6 @@ extension SchemaChecker {
 
     /// The error of a rule: what the file declares, then why the profile refuses it.
     private func refusal(_ what: String, _ why: String, at node: Node) -> SchemaError {
-        .conflict("\(what), which compatibility: cloudkit does not allow: \(why)", at: reader.location(of: node))
+        .incompatible(what, profile: Compatibility.Profile.cloudKit.rawValue, reason: why, at: reader.location(of: node))
     }
 }

@@ -32,6 +32,7 @@ extension SchemaError: Codable {
         case .preparationFailed: "preparationFailed"
         case .overLimit: "overLimit"
         case .needsNewerSQLite: "needsNewerSQLite"
+        case .incompatible: "incompatible"
         }
     }
 

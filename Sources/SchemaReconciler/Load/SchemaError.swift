@@ -173,6 +173,15 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     /// ```
     case needsNewerSQLite(String, feature: String, minimum: String, running: String, at: SourceLocation)
 
+    /// A declaration that the sync named by `compatibility:` does not allow on a table it syncs:
+    /// what the file declares, the profile, and why it cannot be synced and what to do instead.
+    ///
+    /// ```swift
+    /// SchemaError.incompatible("column 'email' of table 'users' is UNIQUE", profile: "cloudkit",
+    ///                          reason: "two devices can each write the same value offline…", at: here)
+    /// ```
+    case incompatible(String, profile: String, reason: String, at: SourceLocation)
+
     // MARK: Location
 
     /// Where the error is in the file; nil when the file itself could not be read.
@@ -201,7 +210,8 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
              .refusedBySQLite(_, _, let at),
              .unregistered(_, _, _, let at),
              .overLimit(_, let at),
-             .needsNewerSQLite(_, _, _, _, let at):
+             .needsNewerSQLite(_, _, _, _, let at),
+             .incompatible(_, _, _, let at):
             return at
         }
     }
@@ -296,6 +306,8 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
         case .needsNewerSQLite(let what, let feature, let minimum, let running, _):
             return "\(what) is \(feature), which needs SQLite \(minimum) or later; this SQLite is \(running): "
                 + "raise the app's minimum OS version to one that ships it, or declare the object without it"
+        case .incompatible(let what, let profile, let reason, _):
+            return "\(what), which compatibility: \(profile) does not allow: \(reason)"
         }
     }
 

@@ -20,7 +20,8 @@ package struct Compatibility: Sendable, Equatable {
 
     /// The rules.
     package var profile: Profile
-    /// The tables the rules do not cover, as declared.
+    /// The tables the rules do not cover, as written under `except` (declared tables, and tables
+    /// that `drop` removes).
     package var exceptions: [String]
 
     /// The profile, covering every table but `exceptions`.

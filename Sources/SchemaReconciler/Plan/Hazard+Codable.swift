@@ -2,12 +2,13 @@
 
 extension Hazard {
     private enum CodingKeys: String, CodingKey {
-        case kind, table, column, rows, index, objectKind, name, count, message
+        case kind, table, column, renamedTo, rows, index, objectKind, name, count, message
     }
 
     /// Writes `{"kind": "copies-rows", "table": "messages", "rows": 120000, "message": "copies 120000 rows of table messages"}`:
     /// the ``kind`` as ``Reconciler/Options/deniedHazards`` and `reconcile --deny` name it, the
-    /// case's fields (`objectKind` for the kind of a recreated object; a nil one left out), and
+    /// case's fields (`objectKind` for the kind of a recreated object, `renamedTo` for the new name
+    /// of a synced table or column; a nil one left out), and
     /// the description as `message`, which reading ignores.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -29,6 +30,11 @@ extension Hazard {
             try container.encode(name, forKey: .name)
         case .runsUpgrades(let count):
             try container.encode(count, forKey: .count)
+        case .breaksSync(let table, let column, let newName, let rows):
+            try container.encode(table, forKey: .table)
+            try container.encodeIfPresent(column, forKey: .column)
+            try container.encodeIfPresent(newName, forKey: .renamedTo)
+            try container.encodeIfPresent(rows, forKey: .rows)
         }
         try container.encode(description, forKey: .message)
     }
@@ -49,6 +55,9 @@ extension Hazard {
             self = .recreates(kind: try container.decode(SchemaObject.Kind.self, forKey: .objectKind),
                               name: try container.decode(String.self, forKey: .name))
         case .runsUpgrades: self = .runsUpgrades(count: try container.decode(Int.self, forKey: .count))
+        case .breaksSync:
+            self = .breaksSync(table: try table(), column: try container.decodeIfPresent(String.self, forKey: .column),
+                               renamedTo: try container.decodeIfPresent(String.self, forKey: .renamedTo), rows: try rows())
         }
     }
 }

@@ -1,7 +1,8 @@
 // MARK: - Hazard
 
 /// What a step, or a plan, does that a CI job or a server may want to forbid: drop data, copy a
-/// table, scan its rows, recreate views or triggers, run upgrades. Each step says which apply
+/// table, scan its rows, recreate views or triggers, run upgrades, or take away what devices on
+/// an earlier release still sync. Each step says which apply
 /// to it (``Step/hazards``), and ``Reconciler/Options/deniedHazards`` refuses a sync whose plan
 /// has one of the kinds it names, before anything is touched.
 ///
@@ -24,6 +25,10 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
     case recreates(kind: SchemaObject.Kind, name: String)
     /// The plan runs upgrades (this many).
     case runsUpgrades(count: Int)
+    /// A table or column that `compatibility:` syncs between devices is dropped (`renamedTo` is
+    /// nil) or renamed: devices still on an earlier release send it, and the sync cannot take it
+    /// from them. `column` is nil for a table; `rows`, when known, are those of its table.
+    case breaksSync(table: String, column: String?, renamedTo: String?, rows: Int?)
 
     /// The kinds of hazard, as a policy names them.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -39,6 +44,8 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
         case recreates = "recreates-views-or-triggers"
         /// ``Hazard/runsUpgrades(count:)``.
         case runsUpgrades = "runs-upgrades"
+        /// ``Hazard/breaksSync(table:column:renamedTo:rows:)``.
+        case breaksSync = "breaks-sync"
     }
 
     /// The hazard's kind.
@@ -50,6 +57,7 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
         case .buildsIndex: .buildsIndex
         case .recreates: .recreates
         case .runsUpgrades: .runsUpgrades
+        case .breaksSync: .breaksSync
         }
     }
 
@@ -70,6 +78,10 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
             return "recreates \(kind) \(name)"
         case .runsUpgrades(let count):
             return "runs \(count) upgrade\(count == 1 ? "" : "s")"
+        case .breaksSync(let table, let column, let newName, let count):
+            let object = column.map { "column \(table).\($0)" } ?? "table \(table)"
+            let change = newName.map { "renames synced \(object) to \($0)" } ?? "drops synced \(object)"
+            return "\(change)\(count.map { " (\(rows($0)))" } ?? ""), which devices still on an earlier release send"
         }
     }
 }
@@ -102,7 +114,22 @@ extension Step {
         if let table = checks.first?.target.table {
             hazards.append(.scansRows(table: table, rows: rows))
         }
-        return hazards
+        return hazards + syncHazards
+    }
+
+    /// What the step takes from the devices of earlier releases, when its table is synced.
+    private var syncHazards: [Hazard] {
+        guard isSynced else { return [] }
+        return changes.compactMap { change in
+            switch change {
+            case .dropTable(let table): .breaksSync(table: table, column: nil, renamedTo: nil, rows: rows)
+            case .dropColumn(let table, let column): .breaksSync(table: table, column: column, renamedTo: nil, rows: rows)
+            case .renameTable(let from, let to): .breaksSync(table: from, column: nil, renamedTo: to, rows: rows)
+            case .renameColumn(let table, let from, let to):
+                .breaksSync(table: table, column: from, renamedTo: to, rows: rows)
+            default: nil
+            }
+        }
     }
 }
 

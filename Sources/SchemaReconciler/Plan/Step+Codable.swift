@@ -5,7 +5,7 @@ extension Step {
         // What the step does: the action's name, and its fields.
         case action, table, from, to, column, index, view, trigger, isUnique, isDeferred
         // How and when.
-        case phase, method, changes, rows, droppedIndexes, checks, statements
+        case phase, method, changes, rows, droppedIndexes, checks, statements, isSynced
         // Computed, ignored by reading.
         case description, hazards
     }
@@ -19,8 +19,9 @@ extension Step {
     /// Writes the step as one object: its `action` (`createTable`, `addColumn`, `rebuildTable`…)
     /// with the action's fields beside it (`table`, `column`, `from`, `to`, `index`, `isUnique`,
     /// `isDeferred`, `view`, `trigger`), then `phase`, `method`, `changes`, `rows`,
-    /// `droppedIndexes`, the `checks` that count the rows it would refuse, and `statements`;
-    /// and, for people and scripts, the `description` and the `hazards`, which reading ignores.
+    /// `droppedIndexes`, the `checks` that count the rows it would refuse, `statements`, and
+    /// `isSynced` when `compatibility:` syncs its table (left out otherwise); and, for people and
+    /// scripts, the `description` and the `hazards`, which reading ignores.
     ///
     /// ```json
     /// {"action": "addColumn", "table": "users", "column": "nickname", "isDeferred": false,
@@ -46,6 +47,7 @@ extension Step {
         try container.encode(droppedIndexes, forKey: .droppedIndexes)
         try container.encode(statements, forKey: .statements)
         try container.encode(checks, forKey: .checks)
+        if isSynced { try container.encode(true, forKey: .isSynced) }
         try container.encode(description, forKey: .description)
         try container.encode(hazards, forKey: .hazards)
     }
@@ -60,6 +62,7 @@ extension Step {
                   droppedIndexes: try container.decode([String].self, forKey: .droppedIndexes),
                   statements: try container.decode([String].self, forKey: .statements),
                   checks: try container.decode([DataCheck].self, forKey: .checks))
+        isSynced = try container.decodeIfPresent(Bool.self, forKey: .isSynced) ?? false
     }
 
     /// The action that `container` names, from its fields.

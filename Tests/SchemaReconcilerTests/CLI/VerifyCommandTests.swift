@@ -92,6 +92,14 @@ import Testing
                               + "\n      pinned: { type: INTEGER, not_null: true, default: 0 }\n")
         let passing = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
         #expect(passing.status == 0, "\(passing.output)\(passing.error)")
+
+        // A new spelling of a column's letters is a rename to the sync, which SQLite would not see.
+        try space.writeSchema(release.replacingOccurrences(of: "version: 1.0.0", with: "version: 2.0.0\ncompatibility: cloudkit")
+            .replacingOccurrences(of: "      body:  TEXT", with: "      Body:  TEXT"))
+        let respelled = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
+        #expect(respelled.status == 1, "\(respelled.output)\(respelled.error)")
+        #expect(respelled.output.contains("release 1.0.0 has column notes.body, which version 2.0.0 spells Body "
+                                          + "(a new name to the sync)"), "\(respelled.output)")
     }
 
     @Test func jsonHoldsTheDocumentedKeys() throws {

@@ -50,6 +50,13 @@ import Testing
         #expect(error.location?.line == 7)
         #expect(error.description.hasPrefix("schema.yaml:7:7: error: column 'title' of table 'lists' is UNIQUE, "
                                             + "which compatibility: cloudkit does not allow: two devices"))
+        guard case .incompatible(let what, let profile, let reason, _) = error else {
+            Issue.record("not the profile's error: \(error)")
+            return
+        }
+        #expect(what == "column 'title' of table 'lists' is UNIQUE")
+        #expect(profile == "cloudkit")
+        #expect(reason.hasSuffix("drop the constraint (check uniqueness in the app), or list the table under 'except'"))
     }
 
     @Test func aUniqueIndexOrConstraintIsAnErrorToo() throws {
@@ -89,6 +96,10 @@ import Testing
         let unknown = try error(replacing: "except: [search_cache]", with: "except: [serch_cache]")
         #expect(unknown == .undeclaredReference("table 'serch_cache'", in: "'except' of 'compatibility'",
                                                 suggestion: "search_cache", at: at(2, 46)))
+        // A table that `drop` removes may be listed: it was local, and dropping it breaks no sync.
+        let dropped = Self.synced.replacingOccurrences(of: "except: [search_cache]", with: "except: [search_cache, old_cache]")
+            + "\ndrop:\n  tables: [old_cache]\n"
+        #expect(try loadSchema(dropped).compatibility?.covers("old_cache") == false)
         let profile = try error(replacing: "profile: cloudkit", with: "profile: couchdb")
         #expect(profile.location == at(2, 27))
         #expect(profile.description.contains("the profiles are cloudkit"))

@@ -73,7 +73,9 @@ import Testing
         let hazards: [Hazard] = [.dropsData(table: "notes", column: "old", rows: 3), .dropsData(table: "t", column: nil, rows: nil),
                                  .copiesRows(table: "notes", rows: 3), .scansRows(table: "notes", rows: nil),
                                  .buildsIndex(table: "notes", index: "notes_by_title", rows: 3),
-                                 .recreates(kind: .trigger, name: "touch"), .runsUpgrades(count: 2)]
+                                 .recreates(kind: .trigger, name: "touch"), .runsUpgrades(count: 2),
+                                 .breaksSync(table: "notes", column: "body", renamedTo: "text", rows: nil),
+                                 .breaksSync(table: "notes", column: nil, renamedTo: nil, rows: 3)]
         #expect(Set(hazards.map(\.kind)) == Set(Hazard.Kind.allCases))
         for hazard in hazards {
             #expect(try roundTrip(hazard) == hazard)
@@ -83,6 +85,11 @@ import Testing
         #expect(written["objectKind"] as? String == "trigger")
         #expect(written["message"] as? String == "recreates trigger touch")
         #expect(try object(hazards[1]).keys.sorted() == ["kind", "message", "table"])
+        let renamed = try object(hazards[7])
+        #expect(renamed["kind"] as? String == "breaks-sync")
+        #expect(renamed["renamedTo"] as? String == "text")
+        #expect(renamed["message"] as? String
+                == "renames synced column notes.body to text, which devices still on an earlier release send")
     }
 
     // MARK: Steps and changes
@@ -97,7 +104,9 @@ import Testing
             .dropTrigger(trigger: "g"),
         ]
         for action in actions {
-            let step = Step(action, phase: .contract, statements: ["SELECT 1"])
+            var step = Step(action, phase: .contract, statements: ["SELECT 1"])
+            #expect(try roundTrip(step) == step)
+            step.isSynced = true
             #expect(try roundTrip(step) == step)
         }
         #expect(try roundTrip(Self.rebuild) == Self.rebuild)

@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SchemaReconciler
+
+// MARK: - breaks-sync
+
+/// Under `compatibility: cloudkit`, a step that drops or renames a synced table or column has
+/// the hazard `breaks-sync`, which `--deny breaks-sync` refuses before anything is touched;
+/// tables under `except`, and schemas without the profile, never have it.
+@Suite struct BreaksSyncHazardTests {
+    static let notes = """
+        version: 1.0.0
+        compatibility: { profile: cloudkit, except: [drafts] }
+        tables:
+          notes:
+            columns:
+              id: { type: TEXT, primary_key: true, not_null: true }
+              body: TEXT
+              old: TEXT
+          drafts:
+            columns:
+              id: { type: TEXT, primary_key: true, not_null: true }
+              text: TEXT
+        """
+
+    /// A workspace synced to ``notes``, with two notes and a draft.
+    private func syncedSpace() throws -> Workspace {
+        let space = try Workspace()
+        try space.writeSchema(Self.notes)
+        try space.sync()
+        try space.execute("INSERT INTO notes (id, body, old) VALUES ('a', 'x', 'y'), ('b', 'z', NULL)")
+        try space.execute("INSERT INTO drafts (id, text) VALUES ('d', 'draft')")
+        return space
+    }
+
+    /// ``notes`` at 1.1.0 with `edit` applied to its text.
+    private func version2(_ edit: (String) -> String) -> String {
+        edit(Self.notes.replacingOccurrences(of: "version: 1.0.0", with: "version: 1.1.0"))
+    }
+
+    @Test func droppingASyncedColumnBreaksSyncAndDenyRefusesIt() throws {
+        let space = try syncedSpace()
+        try space.writeSchema(version2 { $0.replacingOccurrences(of: "      old: TEXT\n", with: "") + "\ndrop:\n  columns: { notes: [old] }\n" })
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.hazards.contains(.breaksSync(table: "notes", column: "old", renamedTo: nil, rows: 2)))
+        #expect(plan.hazards.contains(.dropsData(table: "notes", column: "old", rows: 2)))
+
+        let before = try space.fileBytes()
+        let refused = try ReconcileCommand.run(["--deny", "breaks-sync"], in: space.url)
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("""
+            breaks-sync: drops synced column notes.old (2 rows), which devices still on an earlier release send, \
+            in step: drop column notes.old
+            """), "\(refused.error)")
+        #expect(try space.fileBytes() == before)
+        #expect(try space.read { try $0.columns(in: "notes").map(\.name) } == ["id", "body", "old"])
+    }
+
+    @Test func renamingASyncedColumnOrTableBreaksSync() throws {
+        let space = try syncedSpace()
+        try space.writeSchema(version2 {
+            $0.replacingOccurrences(of: "      body: TEXT\n", with: "      text: { type: TEXT, renamed_from: body }\n")
+                .replacingOccurrences(of: "  notes:\n", with: "  memos:\n    renamed_from: notes\n")
+        })
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        let breaking = plan.hazards.filter { $0.kind == .breaksSync }
+        #expect(breaking.contains(.breaksSync(table: "notes", column: nil, renamedTo: "memos", rows: nil)))
+        #expect(breaking.contains { if case .breaksSync(_, "body", "text", _) = $0 { true } else { false } })
+        #expect(breaking.count == 2)
+
+        let json = try ReconcileCommand.run(["--dry-run", "--format", "json"], in: space.url)
+        let decoded = try JSONCoding.decoder.decode(Plan.self, from: Data(json.output.utf8))
+        #expect(decoded.steps.filter(\.isSynced).count == decoded.steps.filter { $0.table != nil }.count)
+        #expect(json.output.contains(#""kind":"breaks-sync""#))
+        #expect(json.output.contains(#""renamedTo":"memos""#))
+        #expect(decoded.hazards == plan.hazards)
+    }
+
+    @Test func aLocalTableAndAnAdditiveChangeDoNotBreakSync() throws {
+        let space = try syncedSpace()
+        // The local table is dropped (and may stay under except), and a column is added to a synced table.
+        try space.writeSchema(version2 {
+            $0.replacingOccurrences(of: "  drafts:\n    columns:\n      id: { type: TEXT, primary_key: true, not_null: true }\n      text: TEXT",
+                                    with: "")
+                .replacingOccurrences(of: "      old: TEXT\n", with: "      old: TEXT\n      lang: { type: TEXT, not_null: true, default: en }\n")
+                + "\ndrop:\n  tables: [drafts]\n"
+        })
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.hazards.contains(.dropsData(table: "drafts", column: nil, rows: 1)))
+        #expect(!plan.hazards.contains { $0.kind == .breaksSync })
+        #expect(try space.sync(Reconciler.Options(deniedHazards: [.breaksSync])).didChange)
+        #expect(try space.read { try $0.columns(in: "notes").map(\.name) } == ["id", "body", "old", "lang"])
+    }
+
+    @Test func withoutTheProfileNothingBreaksSync() throws {
+        let space = try syncedSpace()
+        let plain = Self.notes.replacingOccurrences(of: "compatibility: { profile: cloudkit, except: [drafts] }\n", with: "")
+        try space.writeSchema(plain.replacingOccurrences(of: "version: 1.0.0", with: "version: 1.1.0")
+            .replacingOccurrences(of: "      old: TEXT\n", with: "") + "\ndrop:\n  columns: { notes: [old] }\n")
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.hazards.contains(.dropsData(table: "notes", column: "old", rows: 2)))
+        #expect(!plan.hazards.contains { $0.kind == .breaksSync })
+        #expect(plan.steps.allSatisfy { !$0.isSynced })
+    }
+}
