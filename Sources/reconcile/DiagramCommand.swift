@@ -37,7 +37,7 @@ struct DiagramCommand: ParsableCommand {
     var format: Format = .mermaid
 
     func run() throws {
-        var diagram = EntityDiagram(schema: try drawnSchema())
+        var diagram = try drawnDiagram()
         if !tables.isEmpty {
             let unknown = diagram.unknownNames(in: tables)
             guard unknown.isEmpty else {
@@ -53,23 +53,38 @@ struct DiagramCommand: ParsableCommand {
         }
     }
 
-    /// The schema of `--database` when given, else of `--schema`.
-    private func drawnSchema() throws -> Schema {
+    /// The diagram of `--database` when given, else of `--schema`, with the columns of each view
+    /// as SQLite reads them.
+    private func drawnDiagram() throws -> EntityDiagram {
+        let file: SchemaFile
         if let database {
             let path = DatabasePattern.literalPath(database)
-            return try Reconciler(schemaPath: schema).inspect(databaseAt: path).schema
+            let inspected = try Reconciler(schemaPath: schema).inspect(databaseAt: path)
+            // A database whose schema.yaml would not load is drawn without its views' columns.
+            guard let loaded = inspected.file else { return EntityDiagram(schema: inspected.schema) }
+            file = loaded
+        } else {
+            file = try Self.declaredFile(at: schema)
         }
-        return try Self.declaredSchema(at: schema)
+        let viewColumns: [String: [ViewColumns]]
+        do {
+            viewColumns = try ViewColumns.read(file, prepareDatabase: nil)
+        } catch let error as SchemaError {
+            throw ReconcileError.invalidSchema(error)
+        }
+        return EntityDiagram(schema: file.schema, viewColumns: viewColumns.mapValues { columns in
+            columns.map { EntityDiagram.Attribute(name: $0.name, type: $0.declaredType ?? $0.affinityType, keys: []) }
+        })
     }
 
-    /// The schema the file at `path` declares, loaded as a sync loads it but for its upgrade
-    /// scripts, which draw nothing, with stand-ins for the app's own collations and functions.
-    static func declaredSchema(at path: String) throws -> Schema {
+    /// The schema file at `path`, loaded as a sync loads it but for its upgrade scripts, which
+    /// draw nothing, with stand-ins for the app's own collations and functions.
+    static func declaredFile(at path: String) throws -> SchemaFile {
         var loader = SchemaLoader()
         loader.readsScripts = false
         loader.standsInForUnregisteredSQL = true
         do {
-            return try loader.load(contentsOf: URL(fileURLWithPath: path)).schema
+            return try loader.load(contentsOf: URL(fileURLWithPath: path))
         } catch let error as SchemaError {
             throw ReconcileError.invalidSchema(error)
         }

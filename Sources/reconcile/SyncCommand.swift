@@ -56,7 +56,7 @@ struct SyncCommand: ParsableCommand {
         if output.isJSON {
             try JSONOutput.print(plan)
         } else if output.isMarkdown {
-            let touched = diagram ? try DiagramCommand.declaredSchema(at: options.schema) : nil
+            let touched = diagram ? try DiagramCommand.declaredFile(at: options.schema).schema : nil
             print(PlanMarkdown(plan, diagram: touched.map {
                 EntityDiagram(schema: $0).restricted(to: plan.steps.compactMap(\.table))
             }).text, terminator: "")

@@ -43,7 +43,8 @@ extension EntityDiagram {
         }
 
         /// The entity of a view: the column names it declares, without types (SQLite tells a
-        /// view's column types only when it runs the view's SELECT).
+        /// view's column types only once it has prepared the view's SELECT; see
+        /// ``EntityDiagram/init(schema:viewColumns:)``).
         package init(view: Schema.View) {
             self.init(name: view.name, kind: .view,
                       attributes: view.columnNames.map { Attribute(name: $0, type: nil, keys: []) })

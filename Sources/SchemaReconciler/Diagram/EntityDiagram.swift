@@ -22,9 +22,17 @@ package struct EntityDiagram: Sendable, Equatable {
     }
 
     /// The diagram of every table and view of `schema`. A foreign key whose parent table the
-    /// schema does not hold is left out, since there is nothing to draw it to.
-    package init(schema: Schema) {
-        entities = schema.tables.map(Entity.init(table:)) + schema.views.map(Entity.init(view:))
+    /// schema does not hold is left out, since there is nothing to draw it to. A view named in
+    /// `viewColumns` has those columns (as SQLite reads them, with their types); any other has
+    /// the column names it declares.
+    ///
+    /// ```swift
+    /// EntityDiagram(schema: schema, viewColumns: ["catalogue": [.init(name: "title", type: "TEXT", keys: [])]])
+    /// ```
+    package init(schema: Schema, viewColumns: [String: [Attribute]] = [:]) {
+        entities = schema.tables.map(Entity.init(table:)) + schema.views.map { view in
+            viewColumns[view.name].map { Entity(name: view.name, kind: .view, attributes: $0) } ?? Entity(view: view)
+        }
         relationships = schema.tables.flatMap { table in
             table.allForeignKeys.compactMap { key in
                 schema.table(named: key.table).map { Relationship(key, from: table, to: $0) }

@@ -16,20 +16,20 @@ import GRDB
 /// columns["book_titles"]?.map(\.name)         // ["id", "title", "author"]
 /// columns["book_titles"]?.first?.declaredType // "INTEGER"
 /// ```
-struct ViewColumns: Sendable, Equatable {
+package struct ViewColumns: Sendable, Equatable {
     /// The column's name.
-    var name: String
+    package var name: String
     /// The declared type of the table column it selects; nil for an expression.
-    var declaredType: String?
+    package var declaredType: String?
     /// The affinity of an expression, as a type name (`INT`, `REAL`, `TEXT`, `NUM`); nil when it
     /// has none.
-    var affinityType: String?
+    package var affinityType: String?
 
     /// The columns of every view, by the view's name as declared.
     ///
     /// - Throws: ``SchemaError`` when SQLite refuses an object, which the loader already had it
     ///   create: a collation or function that the loader had and `prepareDatabase` lacks.
-    static func read(_ file: SchemaFile, prepareDatabase: DatabasePreparation?) throws -> [String: [ViewColumns]] {
+    package static func read(_ file: SchemaFile, prepareDatabase: DatabasePreparation?) throws -> [String: [ViewColumns]] {
         let standIns = file.standIns.compactMap(UnregisteredSQL.init)
         let queue: DatabaseQueue
         do {

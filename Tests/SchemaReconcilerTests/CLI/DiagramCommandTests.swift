@@ -44,6 +44,8 @@ import Testing
         ])
         #expect(parsed.attributes(of: "books")?.map(\.keys) == [["PK"], ["FK"], [], ["UK"]])
         #expect(parsed.attributes(of: "catalogue (view)")?.map(\.name) == ["title", "author"])
+        // A view's column types are the types SQLite gives them: those of the table columns it selects.
+        #expect(parsed.attributes(of: "catalogue (view)")?.map(\.type) == ["TEXT", "TEXT"])
         #expect(parsed.relationships == [.init(left: "authors", spec: "||--o{", right: "books", label: "author_id")])
 
         // The database a sync made from the file draws the same: its tables, columns and keys.
