@@ -64,7 +64,8 @@ struct SyncPlanning {
         plan.warnings = kept.map(SyncWarning.undeclared) + plan.warnings + fileWarnings(state: state)
             + SyncWarning.fileWarnings(file, codeUpgrades: codeUpgrades)
             + catalog.reservedTables.filter { $0.sqlName.hasPrefix(Planner.temporaryPrefix) }.map(SyncWarning.leftoverTable)
-        plan.markSyncedSteps(under: file.compatibility)
+        plan.markSyncedSteps(under: file.compatibility,
+                             virtualTables: (file.schema.virtualTables + live.virtualTables).map(\.name))
         return PreparedPlan(plan: plan, state: state, drop: drop, isNewDatabase: isNew, acceptsNewerDatabase: acceptsNewer)
     }
 

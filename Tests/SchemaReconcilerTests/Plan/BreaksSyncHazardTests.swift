@@ -93,6 +93,17 @@ import Testing
         #expect(try space.read { try $0.columns(in: "notes").map(\.name) } == ["id", "body", "old", "lang"])
     }
 
+    @Test func aVirtualTableIsTheDevicesOwn() throws {
+        let space = try Workspace()
+        try space.writeSchema(Self.notes + "\nvirtual_tables:\n  notes_search: fts5(body)\n")
+        try space.sync()
+        try space.writeSchema(version2 { $0 + "\ndrop:\n  tables: [notes_search]\n" })
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.steps.map(\.description).contains { $0.hasPrefix("drop table notes_search") }, "\(plan.steps)")
+        #expect(!plan.hazards.contains { $0.kind == .breaksSync })
+        #expect(try space.sync(Reconciler.Options(deniedHazards: [.breaksSync])).didChange)
+    }
+
     @Test func withoutTheProfileNothingBreaksSync() throws {
         let space = try syncedSpace()
         let plain = Self.notes.replacingOccurrences(of: "compatibility: { profile: cloudkit, except: [drafts] }\n", with: "")
