@@ -48,9 +48,8 @@ extension EntityDiagram {
         /// Whether SQLite keeps `column` from holding NULL though it is not declared NOT NULL: the
         /// rowid alias (INTEGER PRIMARY KEY), and the primary key of a WITHOUT ROWID table.
         private static func isNeverNull(_ column: Schema.Column, in table: Schema.Table) -> Bool {
-            let primaryKey = table.primaryKeyColumns
-            guard primaryKey.contains(where: { $0.isSameName(as: column.name) }) else { return false }
-            return table.isWithoutRowID || (primaryKey.count == 1 && column.type?.uppercased() == "INTEGER")
+            guard table.primaryKeyColumns.contains(where: { $0.isSameName(as: column.name) }) else { return false }
+            return table.isWithoutRowID || table.hasRowIDAlias
         }
     }
 

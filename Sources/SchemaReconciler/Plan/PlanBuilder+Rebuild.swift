@@ -99,9 +99,7 @@ extension Planner.Builder {
 
     /// Whether the table's INTEGER PRIMARY KEY is its rowid (not when written `DESC`, as SQLite has it).
     static func hasRowIDAlias(_ table: Schema.Table, kept: KeptClauses = KeptClauses()) -> Bool {
-        let key = table.primaryKeyColumns
-        guard !table.isWithoutRowID, key.count == 1, let column = table.column(named: key[0]) else { return false }
-        return column.type?.uppercased() == "INTEGER" && !kept.isDescending(primaryKey: key)
+        table.hasRowIDAlias && !kept.isDescending(primaryKey: table.primaryKeyColumns)
     }
 
     // MARK: Undeclared indexes
