@@ -45,7 +45,7 @@ extension Figures {
 
         let plan = try Reconciler(schemaURL: fixture.schemaURL).plan(databaseAt: source)
         guard let step = plan.steps.first(where: { $0.method == .rebuild }), let create = step.statements.first,
-              let copy = step.statements.first(where: { $0.hasPrefix("INSERT INTO") }) else {
+              let copy = step.statements.first(where: { $0.hasPrefix("INSERT OR ABORT INTO") }) else {
             throw BenchmarkError(description: "the plan copies no table")
         }
         let (copyCost, reports) = try copyTimes(create: create, copy: copy, step: step, in: source)

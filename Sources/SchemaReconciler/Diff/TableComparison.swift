@@ -36,6 +36,7 @@ struct TableComparison {
         // without its undeclared columns.
         compareTableParts(declaredShape, liveShape)
         compareConstraintNames()
+        compareConflictResolutions()
         compareColumnOrder(added: added, dropped: dropped)
     }
 
@@ -143,6 +144,24 @@ struct TableComparison {
             let liveName = live.keptClauses.names[key]
             if declared != liveName {
                 differences.append(.constraintName(constraint: constraint, from: liveName, to: declared))
+            }
+        }
+    }
+
+    // MARK: Conflict clauses
+
+    /// The conflict resolution of each NOT NULL, PRIMARY KEY and UNIQUE constraint that both
+    /// tables have. The declaration is the truth: a constraint it declares without `on_conflict`
+    /// has none (ABORT, SQLite's default), whatever the live table says.
+    private mutating func compareConflictResolutions() {
+        guard !table.conflictResolutions.isEmpty || !live.conflictResolutions.isEmpty else { return }
+        let present = Set(live.conflictableConstraints.map(\.key))
+        var seen = Set<KeptClauses.Constraint>()
+        for (key, constraint) in table.conflictableConstraints where present.contains(key) && seen.insert(key).inserted {
+            let declared = table.conflictResolutions[key]
+            let existing = live.conflictResolutions[key]
+            if declared != existing {
+                differences.append(.conflictResolution(constraint: constraint, from: existing, to: declared))
             }
         }
     }

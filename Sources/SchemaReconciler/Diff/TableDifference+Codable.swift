@@ -7,6 +7,8 @@ extension TableDifference {
 
     /// Writes `{"kind": "columnNotNull", "column": "email", "isAdded": true, "description": …}`:
     /// the case's name, its fields (a nil one left out), and the description, which reading ignores.
+    /// A conflict resolution is written as schema.yaml writes it: `{"kind": "conflictResolution",
+    /// "constraint": {"kind": "notNull", "column": "title", …}, "to": "replace", …}`.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -34,6 +36,10 @@ extension TableDifference {
             try container.encode(parent, forKey: .parent)
             try container.encode(isAdded, forKey: .isAdded)
         case .constraintName(let constraint, let from, let to):
+            try container.encode(constraint, forKey: .constraint)
+            try container.encodeIfPresent(from, forKey: .from)
+            try container.encodeIfPresent(to, forKey: .to)
+        case .conflictResolution(let constraint, let from, let to):
             try container.encode(constraint, forKey: .constraint)
             try container.encodeIfPresent(from, forKey: .from)
             try container.encodeIfPresent(to, forKey: .to)
@@ -69,6 +75,10 @@ extension TableDifference {
         case "constraintName":
             self = .constraintName(constraint: try container.decode(Constraint.self, forKey: .constraint),
                                    from: try optional(.from), to: try optional(.to))
+        case "conflictResolution":
+            self = .conflictResolution(constraint: try container.decode(Constraint.self, forKey: .constraint),
+                                       from: try container.decodeIfPresent(ConflictResolution.self, forKey: .from),
+                                       to: try container.decodeIfPresent(ConflictResolution.self, forKey: .to))
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "not a table difference: \(kind)")
         }
@@ -91,6 +101,7 @@ extension TableDifference {
         case .withoutRowID: "withoutRowID"
         case .columnOrder: "columnOrder"
         case .constraintName: "constraintName"
+        case .conflictResolution: "conflictResolution"
         }
     }
 }

@@ -38,6 +38,10 @@ package enum TableDifference: Sendable, Hashable, Codable, CustomStringConvertib
     /// A constraint that both have is named otherwise (nil for no name): the file names it
     /// (`name:`), and the database gives it another name or none, or the file says `name: null`.
     case constraintName(constraint: Constraint, from: String?, to: String?)
+    /// A NOT NULL, PRIMARY KEY or UNIQUE constraint that both have resolves conflicts otherwise
+    /// (nil for none, which is ABORT, SQLite's default): `on_conflict` says one thing, and the
+    /// database another.
+    case conflictResolution(constraint: Constraint, from: ConflictResolution?, to: ConflictResolution?)
 
     /// The column the difference is about, if it is about one column.
     package var column: String? {
@@ -89,6 +93,8 @@ package enum TableDifference: Sendable, Hashable, Codable, CustomStringConvertib
             return "column order \(list(from)) → \(list(to))"
         case .constraintName(let constraint, let from, let to):
             return "name of \(constraint): \(text(from)) → \(text(to))"
+        case .conflictResolution(let constraint, let from, let to):
+            return "ON CONFLICT of \(constraint): \(text(from?.sql)) → \(text(to?.sql))"
         }
     }
 }

@@ -70,6 +70,7 @@ struct JSONSchemaBuilder {
         Definition(name: "action", kind: .action,
                    summary: "A foreign key action: CASCADE, SET NULL, SET DEFAULT, RESTRICT or NO ACTION "
                        + "(letter case aside; set_null is SET NULL)."),
+        Definition(name: "conflict_resolution", kind: .conflictResolution, summary: SchemaFormat.conflictSummary),
         Definition(name: "names", kind: .names, summary: "A name, or a list of names."),
         Definition(name: "constraint_name", kind: .constraintName, summary: SchemaFormat.constraintNameSummary),
         Definition(name: "upgrades", kind: .upgrades, summary: SchemaFormat.TopLevel.upgrades.summary),
@@ -120,6 +121,7 @@ struct JSONSchemaBuilder {
         if !mapping.requiredKeys.isEmpty {
             object["required"] = .array(mapping.requiredKeys.map { .string($0.name) })
         }
+        if mapping.requiresAKey { object["minProperties"] = 1 }
         return .object(object)
     }
 
@@ -151,6 +153,7 @@ struct JSONSchemaBuilder {
         case .expression: return ["type": ["boolean", "number", "string"], "pattern": .string(Self.nonBlankPattern)]
         case .literal: return ["type": ["boolean", "null", "number", "string"]]
         case .action: return actionSchema
+        case .conflictResolution: return conflictResolutionSchema
         case .list(let element, let minimumCount): return list(of: element, minimumCount: minimumCount)
         case .mapping(let mapping): return object(for: mapping)
         case .dictionary(let keys, let values, let minimumCount):
@@ -188,6 +191,18 @@ struct JSONSchemaBuilder {
             "anyOf": [
                 ["enum": .array(ForeignKeyAction.allCases.map { .string($0.sql) })],
                 ["type": "string", "pattern": .string(Self.actionPattern)],
+            ],
+        ]
+    }
+
+    /// The resolutions as schema.yaml writes them (offered by editors: `replace`), or in any
+    /// letter case (`REPLACE`).
+    private var conflictResolutionSchema: JSON {
+        let words = ConflictResolution.allCases.map(\.name)
+        return [
+            "anyOf": [
+                ["enum": .array(words.map { .string($0) })],
+                ["type": "string", "pattern": .string("^(" + words.map { Self.caseInsensitive($0[...]) }.joined(separator: "|") + ")$")],
             ],
         ]
     }

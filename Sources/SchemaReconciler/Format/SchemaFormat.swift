@@ -67,6 +67,9 @@ package enum SchemaFormat {
         /// A foreign key action: `CASCADE`, `SET NULL`, `SET DEFAULT`, `RESTRICT` or
         /// `NO ACTION`, letter case aside (`set_null` is `SET NULL`).
         case action
+        /// A conflict resolution: `rollback`, `abort`, `fail`, `ignore` or `replace`, letter
+        /// case aside.
+        case conflictResolution
         /// A list of values of one kind, with at least `minimumCount` entries: `[a, b]`.
         case list(of: ValueKind, minimumCount: Int = 0)
         /// A mapping whose keys are those of `mapping`: `{ type: TEXT, not_null: true }`.
@@ -99,7 +102,8 @@ package enum SchemaFormat {
         case column
         /// A column's `references` written as a mapping.
         case reference
-        /// A column's `primary_key` or `unique` written as a mapping, to name the constraint.
+        /// A column's `primary_key`, `not_null` or `unique` written as a mapping, to name the
+        /// constraint or give it a conflict clause.
         case columnKey = "column_key"
         /// A table's `primary_key`, or an entry of its `unique`, written as a mapping.
         case keyConstraint = "key_constraint"
@@ -159,6 +163,10 @@ package enum SchemaFormat {
         /// The keys the mapping must have: `Mapping.foreignKey.requiredKeys.names == ["columns", "references"]`.
         package var requiredKeys: [Key] { keys.filter(\.isRequired) }
 
+        /// Whether the mapping must have one of its keys at least, none of which is required on
+        /// its own: `Mapping.columnKey.requiresAKey` (`{ name }`, `{ on_conflict }`, not `{}`).
+        package var requiresAKey: Bool { self == .columnKey }
+
         /// What the mapping is, in one sentence: `Mapping.index.summary == "An index written as a mapping."`.
         package var summary: String {
             switch self {
@@ -168,10 +176,12 @@ package enum SchemaFormat {
             case .table: "A table: its columns, constraints and indexes."
             case .column: "A column written as a mapping of column keys; {} is a column with no type and no constraint."
             case .reference: "A column's foreign key written as a mapping."
-            case .columnKey: "A column's PRIMARY KEY or UNIQUE constraint with a name: { name: users_pk }."
+            case .columnKey:
+                "A column's PRIMARY KEY, NOT NULL or UNIQUE constraint written as a mapping, with a name or a "
+                    + "conflict clause: { name: users_pk }, { on_conflict: replace }."
             case .keyConstraint:
-                "A PRIMARY KEY or UNIQUE constraint of the table written as a mapping, to give it a name: "
-                    + "{ columns: [a, b], name: t_a_b_key }."
+                "A PRIMARY KEY or UNIQUE constraint of the table written as a mapping, to give it a name or a "
+                    + "conflict clause: { columns: [a, b], name: t_a_b_key, on_conflict: ignore }."
             case .check: "A CHECK constraint written as a mapping, to give it a name: { expression: \"qty >= 0\", name: qty_check }."
             case .foreignKey: "A foreign key of the table, over one or more columns."
             case .foreignKeyReference: "The parent of a table-level foreign key."
@@ -226,9 +236,10 @@ package enum SchemaFormat {
         static let strict = Key("strict", .boolean, "CREATE TABLE … STRICT: true or false.")
         static let withoutRowID = Key("without_rowid", .boolean, "CREATE TABLE … WITHOUT ROWID: true or false.")
         static let primaryKey = Key("primary_key", .either([.columnList, .mapping(of: .keyConstraint)]),
-                                    "A composite primary key: the list of its columns, or {columns, name}.")
+                                    "A composite primary key: the list of its columns, or {columns, name, on_conflict}.")
         static let unique = Key("unique", .list(of: .either([.columnList, .mapping(of: .keyConstraint)])),
-                                "UNIQUE constraints over several columns: a list of column lists (or of {columns, name}).")
+                                "UNIQUE constraints over several columns: a list of column lists (or of {columns, name, "
+                                    + "on_conflict}).")
         static let checks = Key("checks", .list(of: .either([.expression, .mapping(of: .check)])),
                                 "Table-level CHECK expressions (or {expression, name}).")
         static let foreignKeys = Key("foreign_keys", .list(of: .mapping(of: .foreignKey)),
@@ -244,12 +255,13 @@ package enum SchemaFormat {
         static let type = Key("type", .text,
                               "Any SQLite type name, such as INTEGER or VARCHAR(20); leave it out for none.")
         static let primaryKey = Key("primary_key", .either([.boolean, .mapping(of: .columnKey)]),
-                                    "PRIMARY KEY: true or false, or {name} for a named one.")
+                                    "PRIMARY KEY: true or false, or {name, on_conflict}.")
         static let autoincrement = Key("autoincrement", .boolean,
                                        "AUTOINCREMENT, on an INTEGER PRIMARY KEY only: true or false.")
-        static let notNull = Key("not_null", .boolean, "NOT NULL: true or false.")
+        static let notNull = Key("not_null", .either([.boolean, .mapping(of: .columnKey)]),
+                                 "NOT NULL: true or false, or {name, on_conflict}.")
         static let unique = Key("unique", .either([.boolean, .mapping(of: .columnKey)]),
-                                "A column-level UNIQUE constraint: true or false, or {name} for a named one.")
+                                "A column-level UNIQUE constraint: true or false, or {name, on_conflict}.")
         static let defaultValue = Key("default", .literal, "A literal default: a number, text, true, false or null.")
         static let defaultSQL = Key("default_sql", .expression,
                                     "A default written as an SQL expression, such as CURRENT_TIMESTAMP.")
@@ -281,17 +293,19 @@ package enum SchemaFormat {
         static let all = [table, column, onDelete, onUpdate, deferrable, name]
     }
 
-    /// A column's `primary_key` or `unique` written as a mapping.
+    /// A column's `primary_key`, `not_null` or `unique` written as a mapping.
     package enum ColumnKey {
-        static let name = Key("name", .constraintName, required: true, constraintNameSummary)
-        static let all = [name]
+        static let name = Key("name", .constraintName, constraintNameSummary)
+        static let onConflict = Key("on_conflict", .conflictResolution, conflictSummary)
+        static let all = [name, onConflict]
     }
 
     /// A table's `primary_key`, or an entry of its `unique`, written as a mapping.
     package enum KeyConstraint {
         static let columns = Key("columns", .columnList, required: true, "The key's columns.")
         static let name = Key("name", .constraintName, constraintNameSummary)
-        static let all = [columns, name]
+        static let onConflict = ColumnKey.onConflict
+        static let all = [columns, name, onConflict]
     }
 
     /// A `check`, or an entry of a table's `checks`, written as a mapping.
@@ -303,6 +317,10 @@ package enum SchemaFormat {
 
     /// What a constraint's `name` says.
     static let constraintNameSummary = "The constraint's name (CONSTRAINT name); null for none."
+
+    /// What a constraint's `on_conflict` says.
+    static let conflictSummary = "The constraint's conflict clause (ON CONFLICT …): rollback, abort, fail, ignore or "
+        + "replace; abort, SQLite's default, is the same as none."
 
     /// An entry of a table's `foreign_keys`.
     package enum ForeignKey {

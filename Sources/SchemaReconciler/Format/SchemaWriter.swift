@@ -81,14 +81,13 @@ package struct SchemaWriter {
         if table.isStrict { pairs.append((key(SchemaFormat.Table.strict), plain("true"))) }
         if table.isWithoutRowID { pairs.append((key(SchemaFormat.Table.withoutRowID), plain("true"))) }
         if table.primaryKey.count > 1 {
-            let name = names[.primaryKey(columns: table.primaryKey)]
-            pairs.append((key(SchemaFormat.Table.primaryKey), key(table.primaryKey, named: name)))
+            pairs.append((key(SchemaFormat.Table.primaryKey), key(table.primaryKey, as: .primaryKey(columns: table.primaryKey), of: table)))
         }
         if !table.uniqueConstraints.isEmpty {
-            let named = table.uniqueConstraints.contains { names[.unique(columns: $0)] != nil }
+            let mappings = table.uniqueConstraints.contains { !clauses(of: .unique(columns: $0), in: table).isEmpty }
             pairs.append((key(SchemaFormat.Table.unique), .sequence(Node.Sequence(table.uniqueConstraints.map { columns in
-                key(columns, named: names[.unique(columns: columns)])
-            }, .implicit, named ? .block : .flow))))
+                key(columns, as: .unique(columns: columns), of: table)
+            }, .implicit, mappings ? .block : .flow))))
         }
         if !table.checks.isEmpty {
             pairs.append((key(SchemaFormat.Table.checks), .sequence(Node.Sequence(table.checks.map { check in
@@ -120,10 +119,10 @@ package struct SchemaWriter {
             }
         }
         let isKey = column.isPrimaryKey || (keyOnColumn && table.primaryKey[0].isSameName(as: column.name))
-        if isKey { pairs.append((key(SchemaFormat.Column.primaryKey), columnKey(named: names[.primaryKey(columns: [column.name])]))) }
+        if isKey { pairs.append((key(SchemaFormat.Column.primaryKey), columnKey(.primaryKey(columns: [column.name]), of: table))) }
         if column.isAutoincrement { pairs.append((key(SchemaFormat.Column.autoincrement), plain("true"))) }
-        if column.isNotNull { pairs.append((key(SchemaFormat.Column.notNull), plain("true"))) }
-        if column.isUnique { pairs.append((key(SchemaFormat.Column.unique), columnKey(named: names[.unique(columns: [column.name])]))) }
+        if column.isNotNull { pairs.append((key(SchemaFormat.Column.notNull), columnKey(.notNull(column: column.name), of: table))) }
+        if column.isUnique { pairs.append((key(SchemaFormat.Column.unique), columnKey(.unique(columns: [column.name]), of: table))) }
         if let value = column.defaultValue { pairs.append(defaultValue(value)) }
         if let collation = column.collation { pairs.append((key(SchemaFormat.Column.collate), text(collation))) }
         if let check = column.check {
@@ -197,19 +196,33 @@ package struct SchemaWriter {
         return .mapping(Node.Mapping(pairs, .implicit, .flow))
     }
 
-    // MARK: Constraint names
+    // MARK: Constraint names and conflict clauses
 
-    /// A column's `primary_key` or `unique`: `true`, or `{ name: … }` for a named constraint.
-    private func columnKey(named constraintName: String?) -> Node {
-        guard let constraintName else { return plain("true") }
-        return .mapping(Node.Mapping([(key(SchemaFormat.ColumnKey.name), name(constraintName))], .implicit, .flow))
+    /// A column's `primary_key`, `not_null` or `unique`: `true`, or `{ name, on_conflict }` for a
+    /// constraint with a name or a conflict clause.
+    private func columnKey(_ constraint: KeptClauses.Constraint, of table: Schema.Table) -> Node {
+        let pairs = clauses(of: constraint, in: table)
+        return pairs.isEmpty ? plain("true") : .mapping(Node.Mapping(pairs, .implicit, .flow))
     }
 
-    /// A table's key: its columns, or `{ columns, name }` for a named constraint.
-    private func key(_ columns: [String], named constraintName: String?) -> Node {
-        guard let constraintName else { return names(columns) }
-        return .mapping(Node.Mapping([(key(SchemaFormat.KeyConstraint.columns), names(columns)),
-                                      (key(SchemaFormat.KeyConstraint.name), name(constraintName))], .implicit, .flow))
+    /// A table's key: its columns, or `{ columns, name, on_conflict }` for a constraint with a
+    /// name or a conflict clause.
+    private func key(_ columns: [String], as constraint: KeptClauses.Constraint, of table: Schema.Table) -> Node {
+        let pairs = clauses(of: constraint, in: table)
+        guard !pairs.isEmpty else { return names(columns) }
+        return .mapping(Node.Mapping([(key(SchemaFormat.KeyConstraint.columns), names(columns))] + pairs, .implicit, .flow))
+    }
+
+    /// `name` and `on_conflict` of a constraint, those it has.
+    private func clauses(of constraint: KeptClauses.Constraint, in table: Schema.Table) -> [(Node, Node)] {
+        var pairs: [(Node, Node)] = []
+        if let constraintName = table.keptClauses.names[constraint] {
+            pairs.append((key(SchemaFormat.ColumnKey.name), name(constraintName)))
+        }
+        if let resolution = table.conflictResolutions[constraint] {
+            pairs.append((key(SchemaFormat.ColumnKey.onConflict), plain(resolution.name)))
+        }
+        return pairs
     }
 
     /// A CHECK: its expression, or `{ expression, name }` for a named constraint.
@@ -219,12 +232,11 @@ package struct SchemaWriter {
                                       (key(SchemaFormat.Check.name), name(constraintName))], .implicit, .flow))
     }
 
-    /// Whether the file written gives the constraint its name: a primary key, UNIQUE or CHECK
-    /// always, a foreign key when the file can declare it; a NOT NULL has no `name`.
+    /// Whether the file written gives the constraint its name: a primary key, NOT NULL, UNIQUE or
+    /// CHECK always, a foreign key when the file can declare it.
     private static func declaresName(of constraint: KeptClauses.Constraint, in table: Schema.Table, schema: Schema) -> Bool {
         switch constraint.kind {
-        case .notNull: return false
-        case .primaryKey, .unique, .check: return true
+        case .notNull, .primaryKey, .unique, .check: return true
         case .foreignKey:
             guard let foreignKey = table.allForeignKeys.first(where: { $0.columns.map(\.sqlName) == constraint.columns }) else {
                 return false
@@ -275,14 +287,13 @@ package struct SchemaWriter {
         comments[section, default: [:]][position, default: []].append("# not declarable: \(note)")
     }
 
-    /// What a live table's definition says that the format has no key for: conflict resolutions,
-    /// names of constraints but those in `declaredNames` (which the file gives them), and key
-    /// terms with COLLATE or DESC (a sync keeps them all).
+    /// What a live table's definition says that the format has no key for: names of
+    /// constraints but those in `declaredNames` (which the file gives them), and key terms with
+    /// COLLATE or DESC (a sync keeps them all).
     static func keptClauses(of table: Schema.Table, leavingOut declaredNames: Set<KeptClauses.Constraint> = []) -> [String] {
         let kept = table.keptClauses
         let describe = { (constraint: KeptClauses.Constraint) in constraint.description(in: table) }
-        var clauses = kept.conflicts.map { "\(describe($0.key)) ON CONFLICT \($0.value)" }
-        clauses += kept.names.filter { !declaredNames.contains($0.key) }.map { constraint, name in
+        var clauses = kept.names.filter { !declaredNames.contains($0.key) }.map { constraint, name in
             "CONSTRAINT \(SQLText.quote(name)) on \(describe(constraint))"
         }
         clauses += kept.keyTerms.map { constraint, terms in

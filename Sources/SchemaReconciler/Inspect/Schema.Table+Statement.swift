@@ -7,8 +7,9 @@ extension Schema.Table {
     /// Table-level key and foreign-key column names take the spelling of the column definition
     /// they name. A column's first CHECK and first REFERENCES go on the column; further ones go
     /// to `checks` and `foreignKeys`, before the table-level ones. `AUTOINCREMENT` inside a
-    /// single-column table-level PRIMARY KEY marks that column. Constraint names, conflict
-    /// resolutions and key terms with COLLATE or ASC/DESC go to `keptClauses`.
+    /// single-column table-level PRIMARY KEY marks that column. Conflict resolutions go to
+    /// `conflictResolutions` (but ABORT, the default); constraint names and key terms with
+    /// COLLATE or ASC/DESC go to `keptClauses`.
     ///
     /// ```swift
     /// let statement = try CreateTableStatement(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a CHECK (a > 0)) STRICT")
@@ -73,7 +74,7 @@ extension Schema.Table {
         guard constraint.name != nil || conflict != nil || terms != nil else { return }
         let kept = Self.kept(constraint.clause)
         keptClauses.names[kept] = constraint.name
-        keptClauses.conflicts[kept] = conflict
+        if let conflict { setConflictResolution(ConflictResolution(sql: conflict), for: kept) }
         keptClauses.keyTerms[kept] = terms?.map { KeptClauses.KeyTerm(column: spelling[$0.column], suffix: $0.suffix) }
     }
 
@@ -96,7 +97,7 @@ extension Schema.Table {
         guard !written.names.isEmpty || !written.conflicts.isEmpty || written.primaryKeyOrder != nil else { return }
         for (word, constraint) in written.constraints {
             if let name = written.names[word] { keptClauses.names[constraint] = name }
-            if let conflict = written.conflicts[word] { keptClauses.conflicts[constraint] = conflict }
+            if let conflict = written.conflicts[word] { setConflictResolution(ConflictResolution(sql: conflict), for: constraint) }
         }
         if let order = written.primaryKeyOrder {
             keptClauses.keyTerms[.primaryKey(columns: [definition.name])] =

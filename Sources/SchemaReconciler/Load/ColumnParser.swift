@@ -63,10 +63,9 @@ struct ColumnParser {
             declared.entries[option.key] = option
             switch option.key {
             case Key.type.name: declared.column.type = try columnType(of: option, in: context)
-            case Key.primaryKey.name, Key.unique.name, Key.check.name, Key.references.name:
+            case Key.primaryKey.name, Key.notNull.name, Key.unique.name, Key.check.name, Key.references.name:
                 try readConstraint(option, into: &declared, in: context)
             case Key.autoincrement.name: declared.column.isAutoincrement = try reader.bool(option, in: context)
-            case Key.notNull.name: declared.column.isNotNull = try reader.bool(option, in: context)
             case Key.collate.name: declared.column.collation = try reader.text(option, in: context, expected: "a collation name")
             case Key.renamedFrom.name:
                 declared.renamedFrom = try reader.nameOrNameList(option, in: context).map { Located(value: $0.name, node: $0.node) }
@@ -82,21 +81,29 @@ struct ColumnParser {
         return values
     }
 
-    /// Reads `primary_key`, `unique`, `check` or `references`, with the name it gives the
-    /// constraint, if any.
+    /// Reads `primary_key`, `not_null`, `unique`, `check` or `references`, with the name and the
+    /// conflict resolution it gives the constraint, if any.
     private func readConstraint(_ option: YAMLEntry, into declared: inout DeclaredColumn, in context: String) throws {
         let names = ConstraintNameReader(reader: reader)
         let column = declared.column.name
         var name: (constraint: KeptClauses.Constraint, name: Located<String?>?)
         switch option.key {
-        case Key.primaryKey.name:
+        case Key.primaryKey.name, Key.notNull.name, Key.unique.name:
             let key = try names.columnKey(option, in: context)
-            declared.column.isPrimaryKey = key.isOn
-            name = (.primaryKey(columns: [column]), key.name)
-        case Key.unique.name:
-            let key = try names.columnKey(option, in: context)
-            declared.column.isUnique = key.isOn
-            name = (.unique(columns: [column]), key.name)
+            let constraint: KeptClauses.Constraint
+            switch option.key {
+            case Key.primaryKey.name:
+                declared.column.isPrimaryKey = key.isOn
+                constraint = .primaryKey(columns: [column])
+            case Key.notNull.name:
+                declared.column.isNotNull = key.isOn
+                constraint = .notNull(column: column)
+            default:
+                declared.column.isUnique = key.isOn
+                constraint = .unique(columns: [column])
+            }
+            name = (constraint, key.name)
+            if let conflict = key.conflict { declared.conflicts.append((constraint, conflict)) }
         case Key.check.name:
             let check = try names.check(option, in: context)
             declared.column.check = check.expression
@@ -218,6 +225,7 @@ struct ColumnParser {
             return PendingReference(target: .dotted(Located(value: text, node: entry.value)))
         }
         let referenceContext = "'references' of \(context)"
+        try ConstraintNameReader(reader: reader).refuseConflictClause(in: entry.value, of: .foreignKey, in: referenceContext)
         let entries = try reader.entries(
             of: entry.value, key: entry.key, in: context, owner: referenceContext, allowed: Self.referenceKeys,
             expected: "table.column, or a mapping with 'table' and 'column'")

@@ -21,4 +21,6 @@ struct DeclaredColumn {
     var reference: PendingReference?
     /// The names its keys, check and reference declare (`name:`), nil for `name: null`.
     var constraintNames: [(constraint: KeptClauses.Constraint, name: Located<String?>)] = []
+    /// The conflict resolutions its `primary_key`, `not_null` and `unique` declare (`on_conflict`).
+    var conflicts: [(constraint: KeptClauses.Constraint, resolution: Located<ConflictResolution>)] = []
 }

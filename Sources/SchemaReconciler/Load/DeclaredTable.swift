@@ -26,6 +26,8 @@ struct DeclaredTable {
     var foreignKeys: [DeclaredForeignKey]
     /// Where each name of `table.constraintNames` is declared.
     var constraintNameNodes: [KeptClauses.Constraint: Node] = [:]
+    /// Where each conflict resolution of `table.conflictResolutions` is declared, ABORT included.
+    var conflictNodes: [KeptClauses.Constraint: Located<ConflictResolution>] = [:]
 
     /// How errors name this table: `table 'users'`.
     var context: String { "table '\(table.name)'" }

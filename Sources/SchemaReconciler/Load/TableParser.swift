@@ -77,6 +77,7 @@ struct TableParser {
         declared.table.columns = declared.columns.map(\.column)
         for column in declared.columns {
             for (constraint, name) in column.constraintNames { try declare(name, for: constraint, in: &declared) }
+            for (constraint, resolution) in column.conflicts { try declare(resolution, for: constraint, in: &declared) }
         }
         return declared
     }
@@ -139,6 +140,7 @@ struct TableParser {
         let key = try ConstraintNameReader(reader: reader).key(entry, in: context, example: "[a, b]")
         declared.table.primaryKey = try columnList(key.columns, of: declared, in: context, example: "[a, b]")
         if let name = key.name { try declare(name, for: .primaryKey(columns: declared.table.primaryKey), in: &declared) }
+        if let conflict = key.conflict { try declare(conflict, for: .primaryKey(columns: declared.table.primaryKey), in: &declared) }
     }
 
     /// `unique: [[a, b], [c]]`, an entry also written `{ columns: [a, b], name: … }`.
@@ -161,6 +163,7 @@ struct TableParser {
             let columns = try columnList(key.columns, of: declared, in: context, example: "[a, b]")
             declared.table.uniqueConstraints.append(columns)
             if let name = key.name { try declare(name, for: .unique(columns: columns), in: &declared) }
+            if let conflict = key.conflict { try declare(conflict, for: .unique(columns: columns), in: &declared) }
         }
     }
 
@@ -196,6 +199,21 @@ struct TableParser {
         declared.constraintNameNodes[constraint] = name.node
     }
 
+    /// Records the conflict resolution a declaration gives `constraint`. A constraint declared
+    /// twice, on a column and on the table say, may not get two resolutions.
+    private func declare(_ resolution: Located<ConflictResolution>, for constraint: KeptClauses.Constraint,
+                         in declared: inout DeclaredTable) throws {
+        if let earlier = declared.conflictNodes[constraint], earlier.value != resolution.value {
+            throw SchemaError.conflict(
+                "\(declared.context) gives \(constraint.description(in: declared.table)) two conflict clauses, "
+                    + "\(earlier.value.name) at line \(reader.location(of: earlier.node).line) and \(resolution.value.name) here; "
+                    + "both declare the same constraint, so give on_conflict once",
+                at: reader.location(of: resolution.node))
+        }
+        declared.table.setConflictResolution(resolution.value, for: constraint)
+        declared.conflictNodes[constraint] = resolution
+    }
+
     /// `foreign_keys: [{columns, references: {table, columns}, on_delete, on_update, deferrable}]`.
     private func foreignKeys(_ entry: YAMLEntry, into declared: inout DeclaredTable, in context: String) throws {
         guard case .sequence(let sequence) = entry.value else {
@@ -213,6 +231,7 @@ struct TableParser {
     /// One entry of `foreign_keys`: `{columns, references, name, on_delete, on_update, deferrable}`.
     private func foreignKey(_ node: Node, key: String, into declared: inout DeclaredTable,
                             in context: String, fkContext: String) throws {
+        try ConstraintNameReader(reader: reader).refuseConflictClause(in: node, of: .foreignKey, in: fkContext)
         let entries = try reader.entries(of: node, key: key, in: context, owner: fkContext, allowed: Self.foreignKeyKeys,
                                          expected: "a list of mappings with 'columns' and 'references'")
         var foreignKey = Schema.ForeignKey(columns: [], table: "")

@@ -1,18 +1,18 @@
 // MARK: - KeptClauses
 
-/// The parts of a live table's definition that schema.yaml has no key for, or need not say:
-/// conflict resolutions (`UNIQUE (a, b) ON CONFLICT REPLACE`, `NOT NULL ON CONFLICT IGNORE`),
-/// constraint names (`CONSTRAINT ck_qty CHECK (…)`), and key terms written with `COLLATE` or
-/// `ASC`/`DESC` (`UNIQUE (email COLLATE NOCASE)`, `id INTEGER PRIMARY KEY DESC`).
+/// The parts of a live table's definition that schema.yaml need not say: constraint names
+/// (`CONSTRAINT ck_qty CHECK (…)`), and key terms written with `COLLATE` or `ASC`/`DESC`
+/// (`UNIQUE (email COLLATE NOCASE)`, `id INTEGER PRIMARY KEY DESC`). Its ``Constraint`` also
+/// identifies the constraints that the declaration names (``ConstraintNames``) and gives a
+/// conflict resolution (``Schema/Table/conflictResolutions``).
 ///
 /// They never count as a difference, but for a name that the declaration gives otherwise (see
 /// ``ConstraintNames``, which is written over them). When the table is rebuilt, they are written
-/// again for each constraint the new table still has, so that it behaves as it did: inserts that
-/// were replaced or ignored still are, keys compare as they did, errors name the same constraints.
+/// again for each constraint the new table still has, so that it behaves as it did: keys compare
+/// as they did, errors name the same constraints.
 ///
 /// ```swift
 /// var kept = KeptClauses()
-/// kept.conflicts[.unique(columns: ["a", "b"])] = "REPLACE"
 /// kept.names[.check(expression: "qty >= 0")] = "ck_qty"
 /// ```
 package struct KeptClauses: Sendable, Equatable {
@@ -89,8 +89,6 @@ package struct KeptClauses: Sendable, Equatable {
         }
     }
 
-    /// The conflict resolution of each constraint that has one: `ROLLBACK`, `ABORT`, `FAIL`, `IGNORE`, `REPLACE`.
-    package var conflicts: [Constraint: String] = [:]
     /// The name of each named constraint, unquoted.
     package var names: [Constraint: String] = [:]
     /// The terms of each PRIMARY KEY or UNIQUE whose terms say more than their column names.
@@ -100,7 +98,7 @@ package struct KeptClauses: Sendable, Equatable {
     package init() {}
 
     /// Whether there is nothing to keep.
-    package var isEmpty: Bool { conflicts.isEmpty && names.isEmpty && keyTerms.isEmpty }
+    package var isEmpty: Bool { names.isEmpty && keyTerms.isEmpty }
 
     /// Whether the primary key on `columns` is written `DESC`, which keeps an INTEGER PRIMARY KEY
     /// from being the rowid.
@@ -118,7 +116,6 @@ package struct KeptClauses: Sendable, Equatable {
             constraint.columns = constraint.columns.map { $0 == oldKey ? new.sqlName : $0 }
             return constraint
         }
-        conflicts = Dictionary(uniqueKeysWithValues: conflicts.map { (renamed($0.key), $0.value) })
         names = Dictionary(uniqueKeysWithValues: names.map { (renamed($0.key), $0.value) })
         keyTerms = Dictionary(uniqueKeysWithValues: keyTerms.map { entry in
             (renamed(entry.key), entry.value.map { term in

@@ -29,13 +29,17 @@ extension Schema {
         package var isStrict: Bool
         /// `CREATE TABLE … WITHOUT ROWID`.
         package var isWithoutRowID: Bool
-        /// What the live definition says that schema.yaml cannot (conflict resolutions, constraint
-        /// names, key terms with COLLATE or DESC): kept by a rebuild, never a difference. Empty for
-        /// a declared table.
+        /// What the live definition says that schema.yaml need not (constraint names, key terms
+        /// with COLLATE or DESC): kept by a rebuild, never a difference. Empty for a declared table.
         package var keptClauses: KeptClauses
         /// The names the file gives the table's constraints (`name:`), written over the kept
         /// ones. Empty for an inspected table, whose names are in `keptClauses`.
         package var constraintNames: ConstraintNames
+        /// The `ON CONFLICT` resolution of each NOT NULL, PRIMARY KEY and UNIQUE constraint that
+        /// has one other than ABORT (which is SQLite's default, and never stored): declared with
+        /// `on_conflict`, or read from the live definition. Part of the table's value, compared
+        /// like its other clauses.
+        package private(set) var conflictResolutions: [KeptClauses.Constraint: ConflictResolution] = [:]
         /// For a live table, its statement as stored (not part of its value).
         package var storedDefinition = StoredDefinition()
 
@@ -55,7 +59,8 @@ extension Schema {
             isStrict: Bool = false,
             isWithoutRowID: Bool = false,
             keptClauses: KeptClauses = KeptClauses(),
-            constraintNames: ConstraintNames = ConstraintNames()
+            constraintNames: ConstraintNames = ConstraintNames(),
+            conflictResolutions: [KeptClauses.Constraint: ConflictResolution] = [:]
         ) {
             self.name = name
             self.renamedFrom = renamedFrom
@@ -69,8 +74,19 @@ extension Schema {
             self.isWithoutRowID = isWithoutRowID
             self.keptClauses = keptClauses
             self.constraintNames = constraintNames
+            self.conflictResolutions = conflictResolutions.filter { $0.value != .abort }
             columnIndex = NameIndex(columns.lazy.map(\.name))
             indexIndex = NameIndex(indexes.lazy.map(\.name))
+        }
+
+        /// Gives `constraint` the resolution `resolution`; nil or ``ConflictResolution/abort``
+        /// removes its clause, as both mean SQLite's default.
+        ///
+        /// ```swift
+        /// table.setConflictResolution(.replace, for: .notNull(column: "title"))
+        /// ```
+        package mutating func setConflictResolution(_ resolution: ConflictResolution?, for constraint: KeptClauses.Constraint) {
+            conflictResolutions[constraint] = resolution?.stored
         }
 
         /// The column with this name, compared case-insensitively.

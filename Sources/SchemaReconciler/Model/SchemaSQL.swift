@@ -14,7 +14,8 @@ package enum SchemaSQL {
     /// definitions (kept undeclared columns) appended after the declared ones. `kept` holds what
     /// a live definition said that schema.yaml cannot (see ``KeptClauses``): it is written again
     /// for each constraint the table still has. The names the table's declaration gives its
-    /// constraints (``ConstraintNames``) are written over the kept ones.
+    /// constraints (``ConstraintNames``) are written over the kept ones, and each constraint
+    /// carries its conflict clause (``Schema/Table/conflictResolutions``).
     package static func createTable(_ table: Schema.Table, named name: String? = nil, extraColumns: [Schema.Column] = [],
                                    kept: KeptClauses = KeptClauses()) -> String {
         let kept = table.constraintNames.applied(to: kept.isEmpty ? table.keptClauses : kept)
@@ -32,17 +33,17 @@ package enum SchemaSQL {
                 column.isUnique = false
                 uniques.insert([column.name], at: 0)
             }
-            return "  " + columnDefinition(column, kept: kept)
+            return "  " + columnDefinition(column, kept: kept, conflicts: table.conflictResolutions)
         }
         if keyAtTableLevel && !primaryKey.isEmpty {
             let autoincrement = primaryKey.count == 1 && (columns.first { $0.name.isSameName(as: primaryKey[0]) }?.isAutoincrement ?? false)
             items.append("  " + named(.primaryKey(columns: primaryKey), in: kept, "PRIMARY KEY (\(terms(primaryKey, primaryKeyTerms))"
-                + (autoincrement ? " AUTOINCREMENT" : "") + ")" + conflict(.primaryKey(columns: primaryKey), in: kept)))
+                + (autoincrement ? " AUTOINCREMENT" : "") + ")" + conflict(.primaryKey(columns: primaryKey), in: table.conflictResolutions)))
         }
         for unique in uniques {
             let constraint = KeptClauses.Constraint.unique(columns: unique)
             items.append("  " + named(constraint, in: kept, "UNIQUE (\(terms(unique, kept.keyTerms[constraint])))"
-                + conflict(constraint, in: kept)))
+                + conflict(constraint, in: table.conflictResolutions)))
         }
         for check in table.checks {
             items.append("  " + named(.check(expression: check), in: kept, "CHECK (\(SQLText.closingLineComment(check)))"))
@@ -61,27 +62,30 @@ package enum SchemaSQL {
     }
 
     /// The definition of one column, as in `CREATE TABLE` and `ADD COLUMN`, with what `kept`
-    /// says of its constraints.
+    /// says of its constraints and the conflict clauses of `conflicts` (its table's).
     ///
     /// ```swift
     /// SchemaSQL.columnDefinition(Schema.Column(name: "n", type: "TEXT", isNotNull: true)) // "\"n\" TEXT NOT NULL"
+    /// SchemaSQL.columnDefinition(title, conflicts: [.notNull(column: "title"): .replace])
+    /// // "\"title\" TEXT NOT NULL ON CONFLICT REPLACE DEFAULT ''"
     /// ```
-    package static func columnDefinition(_ column: Schema.Column, kept: KeptClauses = KeptClauses()) -> String {
+    package static func columnDefinition(_ column: Schema.Column, kept: KeptClauses = KeptClauses(),
+                                         conflicts: [KeptClauses.Constraint: ConflictResolution] = [:]) -> String {
         var parts = [SQLText.quote(column.name)]
         if let type = column.type, !type.isEmpty { parts.append(type) }
         if column.isPrimaryKey {
             let key = KeptClauses.Constraint.primaryKey(columns: [column.name])
             let order = kept.keyTerms[key]?.first.map { $0.suffix.isEmpty ? "" : " " + $0.suffix.uppercased() } ?? ""
-            parts.append(named(key, in: kept, "PRIMARY KEY" + order + conflict(key, in: kept)
+            parts.append(named(key, in: kept, "PRIMARY KEY" + order + conflict(key, in: conflicts)
                 + (column.isAutoincrement ? " AUTOINCREMENT" : "")))
         }
         if column.isNotNull {
             let key = KeptClauses.Constraint.notNull(column: column.name)
-            parts.append(named(key, in: kept, "NOT NULL" + conflict(key, in: kept)))
+            parts.append(named(key, in: kept, "NOT NULL" + conflict(key, in: conflicts)))
         }
         if column.isUnique {
             let key = KeptClauses.Constraint.unique(columns: [column.name])
-            parts.append(named(key, in: kept, "UNIQUE" + conflict(key, in: kept)))
+            parts.append(named(key, in: kept, "UNIQUE" + conflict(key, in: conflicts)))
         }
         if let value = column.defaultValue { parts.append("DEFAULT " + value.sqlExpression) }
         if let collation = column.collation { parts.append("COLLATE " + SQLText.quoteIfNeeded(collation)) }
@@ -100,16 +104,17 @@ package enum SchemaSQL {
         return parts.joined(separator: " ")
     }
 
-    // MARK: Kept clauses
+    // MARK: Kept clauses and conflict clauses
 
     /// `CONSTRAINT name ` before a constraint that has a kept name.
     private static func named(_ constraint: KeptClauses.Constraint, in kept: KeptClauses, _ sql: String) -> String {
         kept.names[constraint].map { "CONSTRAINT \(SQLText.quote($0)) " + sql } ?? sql
     }
 
-    /// ` ON CONFLICT …` after a constraint that has a kept resolution.
-    private static func conflict(_ constraint: KeptClauses.Constraint, in kept: KeptClauses) -> String {
-        kept.conflicts[constraint].map { " ON CONFLICT " + $0 } ?? ""
+    /// ` ON CONFLICT …` after a constraint that has a resolution.
+    private static func conflict(_ constraint: KeptClauses.Constraint,
+                                 in conflicts: [KeptClauses.Constraint: ConflictResolution]) -> String {
+        conflicts[constraint].map { " ON CONFLICT " + $0.sql } ?? ""
     }
 
     /// The terms of a key: the kept ones as written (with their column names quoted), else the columns.

@@ -82,7 +82,7 @@ extension Planner.Builder {
         guard liveTable.storedDefinition.isKnown, table.columns.count > liveTable.columns.count else { return nil }
         let kept = table.constraintNames.applied(to: KeptClauses())
         return liveTable.storedDefinition.appending(table.columns.dropFirst(liveTable.columns.count).map {
-            SchemaSQL.columnDefinition($0, kept: kept)
+            SchemaSQL.columnDefinition($0, kept: kept, conflicts: table.conflictResolutions)
         })
     }
 
@@ -98,7 +98,7 @@ extension Planner.Builder {
     /// read it from the definition hold it themselves).
     private func isEditableInPlace(_ difference: TableDifference, table: Schema.Table, live liveTable: Schema.Table) -> Bool {
         switch difference {
-        case .columnNotNull, .check, .foreignKey, .constraintName:
+        case .columnNotNull, .check, .foreignKey, .constraintName, .conflictResolution:
             return true
         case .columnType(let name, _, _):
             guard difference.changesAffinity else { return true }

@@ -17,9 +17,12 @@ extension Planner.Builder {
                 kept.isAutoincrement = false
                 return kept
             }
-        // What the live definition says that the file cannot (ON CONFLICT, key terms with COLLATE
-        // or DESC) or does not (constraint names) is written again for the constraints the table keeps.
-        var statements = [SchemaSQL.createTable(table, named: temporary, extraColumns: extras, kept: source.keptClauses)]
+        // What the live definition says that the file need not (key terms with COLLATE or DESC,
+        // constraint names) is written again for the constraints the table keeps, and so are the
+        // conflict clauses of the undeclared columns it keeps.
+        var written = table
+        written.takeConflictResolutions(from: source, onColumns: extras.map(\.name))
+        var statements = [SchemaSQL.createTable(written, named: temporary, extraColumns: extras, kept: source.keptClauses)]
         let copy = copyStatements(table, from: source, into: temporary, extras: extras, relaxed: relaxed)
         statements += [copy.rows].compactMap { $0 } + copy.counter
         let quotedTable = SQLText.quote(table.name)
@@ -44,8 +47,8 @@ extension Planner.Builder {
         return step
     }
 
-    /// `INSERT … SELECT` of every column both tables have (and of the rowid), nil when there is
-    /// none; and the statements that carry the AUTOINCREMENT counter over.
+    /// `INSERT OR ABORT … SELECT` of every column both tables have (and of the rowid), nil when
+    /// there is none; and the statements that carry the AUTOINCREMENT counter over.
     private func copyStatements(_ table: Schema.Table, from source: Schema.Table, into temporary: String,
                                 extras: [Schema.Column], relaxed: [String]) -> (rows: String?, counter: [String]) {
         var targets: [String] = []
@@ -66,7 +69,9 @@ extension Planner.Builder {
                 values.insert(alias, at: 0)
             }
         }
-        let rows = targets.isEmpty ? nil : "INSERT INTO \(SQLText.quote(temporary)) (\(targets.joined(separator: ", "))) "
+        // OR ABORT overrides the conflict clauses of the new table (ON CONFLICT REPLACE or IGNORE
+        // would drop or overwrite a copied row without a word): a row that does not fit fails the copy.
+        let rows = targets.isEmpty ? nil : "INSERT OR ABORT INTO \(SQLText.quote(temporary)) (\(targets.joined(separator: ", "))) "
             + "SELECT \(values.joined(separator: ", ")) FROM \(SQLText.quote(table.name))"
         var counter: [String] = []
         if source.columns.contains(where: \.isAutoincrement) && table.columns.contains(where: \.isAutoincrement) {

@@ -141,10 +141,12 @@ extension Planner.Builder {
     }
 
     func addColumnStep(_ column: Schema.Column, to table: String, isDeferred: Bool) -> Step {
-        let kept = declared.table(named: table)?.constraintNames.applied(to: KeptClauses()) ?? KeptClauses()
+        let declaredTable = declared.table(named: table)
+        let kept = declaredTable?.constraintNames.applied(to: KeptClauses()) ?? KeptClauses()
+        let definition = SchemaSQL.columnDefinition(column, kept: kept, conflicts: declaredTable?.conflictResolutions ?? [:])
         return Step(.addColumn(table: table, column: column.name, isDeferred: isDeferred), phase: .expand,
                     changes: [.addColumn(table: table, column: column.name)],
-                    statements: ["ALTER TABLE \(SQLText.quote(table)) ADD COLUMN \(SchemaSQL.columnDefinition(column, kept: kept))"])
+                    statements: ["ALTER TABLE \(SQLText.quote(table)) ADD COLUMN \(definition)"])
     }
 
     // MARK: Dropping columns

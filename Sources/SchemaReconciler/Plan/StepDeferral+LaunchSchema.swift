@@ -141,8 +141,10 @@ extension StepDeferral {
             }
             return index
         }
-        // As the database will read: the names the file gives, over those the table has.
+        // As the database will read: the names the file gives, over those the table has; the
+        // undeclared columns kept with their conflict clauses.
         launch.keptClauses = table.constraintNames.applied(to: liveTable.keptClauses)
+        launch.takeConflictResolutions(from: liveTable, onColumns: liveTable.columns.map(\.name).filter { table.column(named: $0) == nil })
         return launch
     }
 

@@ -140,7 +140,7 @@ import Testing
         // The report says what the copy inserted; the table was not counted before it.
         #expect(report.plan.expandSteps.first?.rows == 5000)
         #expect(report.plan.contractSteps.first?.rows == 300)
-        #expect(statements.contains { $0.hasPrefix("INSERT INTO \"_reconciler_new_items\"") })
+        #expect(statements.contains { $0.hasPrefix("INSERT OR ABORT INTO \"_reconciler_new_items\"") })
         #expect(!statements.contains { $0.hasPrefix("SELECT count(*) FROM \"items\"") })
     }
 

@@ -21,19 +21,18 @@ struct SchemaInspectorTests {
     }
 
     /// Kept clauses of one constraint.
-    private func kept(_ constraint: KeptClauses.Constraint, name: String? = nil, conflict: String? = nil,
+    private func kept(_ constraint: KeptClauses.Constraint, name: String? = nil,
                       terms: [KeptClauses.KeyTerm]? = nil) -> KeptClauses {
-        var clauses = kept([(constraint, name, conflict)])
+        var clauses = kept([(constraint, name)])
         clauses.keyTerms[constraint] = terms
         return clauses
     }
 
-    /// Kept names and conflict resolutions of several constraints.
-    private func kept(_ entries: [(KeptClauses.Constraint, String?, String?)]) -> KeptClauses {
+    /// Kept names of several constraints.
+    private func kept(_ entries: [(KeptClauses.Constraint, String?)]) -> KeptClauses {
         var clauses = KeptClauses()
-        for (constraint, name, conflict) in entries {
+        for (constraint, name) in entries {
             clauses.names[constraint] = name
-            clauses.conflicts[constraint] = conflict
         }
         return clauses
     }
@@ -60,7 +59,7 @@ struct SchemaInspectorTests {
             Schema.Table(name: "Pairs 2",
                   columns: [Schema.Column(name: "a", type: "INTEGER"), Schema.Column(name: "B", type: "TEXT")],
                   primaryKey: ["a", "B"],
-                  keptClauses: kept(.primaryKey(columns: ["a", "B"]), name: "pk", conflict: "ABORT",
+                  keptClauses: kept(.primaryKey(columns: ["a", "B"]), name: "pk",
                                     terms: [.init(column: "a", suffix: ""), .init(column: "B", suffix: "DESC")])),
             Schema.Table(name: "one", columns: [Schema.Column(name: "id", type: "integer")], primaryKey: ["id"]),
         ])
@@ -80,8 +79,8 @@ struct SchemaInspectorTests {
             ]),
             Schema.Table(name: "log2", columns: [
                 Schema.Column(name: "id", type: "integer", isPrimaryKey: true, isAutoincrement: true),
-            ], keptClauses: kept(.primaryKey(columns: ["id"]), name: "pk", conflict: "FAIL",
-                                 terms: [.init(column: "id", suffix: "ASC")])),
+            ], keptClauses: kept(.primaryKey(columns: ["id"]), name: "pk", terms: [.init(column: "id", suffix: "ASC")]),
+               conflictResolutions: [.primaryKey(columns: ["id"]): .fail]),
             Schema.Table(name: "log3",
                   columns: [Schema.Column(name: "id", type: "INTEGER", isAutoincrement: true), Schema.Column(name: "note")],
                   primaryKey: ["id"]),
@@ -164,8 +163,8 @@ struct SchemaInspectorTests {
             columns: [Schema.Column(name: "age", type: "INTEGER", check: "age >= 0"),
                       Schema.Column(name: "name", type: "TEXT", check: "name <> ''")],
             checks: ["age < (150)", "age IS NOT NULL OR name IS NOT NULL", "length(name) < 100"],
-            keptClauses: kept([(.check(expression: "age < (150)"), "sane", nil),
-                               (.check(expression: "length(name) < 100"), "named", nil)]))])
+            keptClauses: kept([(.check(expression: "age < (150)"), "sane"),
+                               (.check(expression: "length(name) < 100"), "named")]))])
     }
 
     @Test func collations() throws {
@@ -239,7 +238,7 @@ struct SchemaInspectorTests {
                            onDelete: .setDefault, onUpdate: .noAction, isDeferred: true),
                 Schema.ForeignKey(columns: ["px"], table: "teams"),
             ],
-            keptClauses: kept([(.foreignKey(columns: ["other"]), "fk", nil), (.foreignKey(columns: ["px"]), "fk_any", nil)])))
+            keptClauses: kept([(.foreignKey(columns: ["other"]), "fk"), (.foreignKey(columns: ["px"]), "fk_any")])))
         // SQLite agrees on what references what.
         let pragmaCount = try database([
             "CREATE TABLE teams (id INTEGER PRIMARY KEY)",
@@ -302,10 +301,11 @@ struct SchemaInspectorTests {
             columns: [Schema.Column(name: "a", type: "TEXT", isUnique: true), Schema.Column(name: "b"), Schema.Column(name: "c")],
             uniqueConstraints: [["b", "c"], ["c"], ["a", "b"]],
             keptClauses: {
-                var clauses = kept([(.unique(columns: ["a"]), nil, "REPLACE"), (.unique(columns: ["c"]), "uc", nil)])
+                var clauses = kept([(.unique(columns: ["c"]), "uc")])
                 clauses.keyTerms[.unique(columns: ["c"])] = [.init(column: "c", suffix: "COLLATE nocase")]
                 return clauses
-            }())])
+            }(),
+            conflictResolutions: [.unique(columns: ["a"]): .replace])])
     }
 
     // MARK: Names

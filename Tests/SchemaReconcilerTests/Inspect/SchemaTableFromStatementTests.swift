@@ -109,15 +109,15 @@ struct SchemaTableFromStatementTests {
             .unique(columns: ["email", "age"]): "pair", .check(expression: "id > 0"): "positive",
             .foreignKey(columns: ["age"]): "fk",
         ]
-        kept.conflicts = [
-            .primaryKey(columns: ["id"]): "ROLLBACK", .notNull(column: "email"): "IGNORE",
-            .unique(columns: ["email", "age"]): "REPLACE",
-        ]
         kept.keyTerms = [
             .primaryKey(columns: ["id"]): [KeptClauses.KeyTerm(column: "id", suffix: "DESC")],
             .unique(columns: ["email", "age"]): [KeptClauses.KeyTerm(column: "email", suffix: "COLLATE NOCASE"),
                                                  KeptClauses.KeyTerm(column: "age", suffix: "")],
         ]
         #expect(table.keptClauses == kept)
+        #expect(table.conflictResolutions == [
+            .primaryKey(columns: ["id"]): .rollback, .notNull(column: "email"): .ignore,
+            .unique(columns: ["email", "age"]): .replace,
+        ])
     }
 }

@@ -97,16 +97,17 @@ import Testing
                   email: { type: TEXT, unique: { nmae: t_email_key } }
             """)))
         #expect(error == .unknownKey("nmae", in: "'unique' of column 'email' of table 't'", suggestion: "name",
-                                     allowed: ["name"], at: at(8, 38)))
+                                     allowed: ["name", "on_conflict"], at: at(8, 38)))
         #expect(error.description.hasPrefix("schema.yaml:8:38: error: unknown key 'nmae'"))
     }
 
-    @Test func aColumnKeyMappingNeedsItsName() throws {
+    @Test func aColumnKeyMappingNeedsANameOrAConflictClause() throws {
         let error = try #require(loadError(Self.table("""
                 columns:
                   id: { type: INTEGER, primary_key: {} }
             """)))
-        #expect(error == .missingKey("name", in: "'primary_key' of column 'id' of table 't'", at: at(8, 41)))
+        #expect(error == .invalidValue("{}", for: "primary_key", in: "column 'id' of table 't'",
+                                       reason: "write true, or give the mapping 'name' or 'on_conflict'", at: at(8, 41)))
     }
 
     @Test func aCheckMappingNeedsItsExpression() throws {

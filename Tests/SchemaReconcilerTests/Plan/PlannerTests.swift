@@ -67,7 +67,7 @@ import SchemaReconciler
         #expect(rebuild.phase == .expand)
         #expect(rebuild.statements[0].contains(#""email" BLOB NOT NULL,\#n  "legacy" BLOB"#))
         #expect(rebuild.statements.contains(
-            #"INSERT INTO "_reconciler_new_users" ("id", "email", "legacy") SELECT "id", "email", "legacy" FROM "users""#))
+            #"INSERT OR ABORT INTO "_reconciler_new_users" ("id", "email", "legacy") SELECT "id", "email", "legacy" FROM "users""#))
         #expect(result.warnings.undeclared == [SchemaObject(kind: .column, name: "legacy", table: "users")])
     }
 
@@ -77,7 +77,7 @@ import SchemaReconciler
         declared.columns[0].isNotNull = true
         let result = try plan(declared: Schema(tables: [declared]), live: Schema(tables: [live]), rows: ["notes": 1])
         #expect(result.contractSteps.first?.statements.contains(
-            #"INSERT INTO "_reconciler_new_notes" (rowid, "body") SELECT rowid, "body" FROM "notes""#) == true)
+            #"INSERT OR ABORT INTO "_reconciler_new_notes" (rowid, "body") SELECT rowid, "body" FROM "notes""#) == true)
     }
 
     @Test func aRebuildKeepsTheAutoincrementCounter() throws {

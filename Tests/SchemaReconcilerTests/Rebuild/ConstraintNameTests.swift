@@ -230,16 +230,27 @@ import Testing
         #expect(try space.reconciler().inspect(databaseAt: fresh).yaml == inspected.yaml)
     }
 
-    /// NOT NULL can be named too; the file has no key for that name, which stays a note, and is kept.
-    @Test func aNamedNotNullIsStillNotDeclarableAndIsKept() throws {
+    /// NOT NULL can be named too: `not_null: { name: … }`, written by inspect, built again by the
+    /// file, and a name given later is an edit of the definition.
+    @Test func aNamedNotNullIsDeclaredAndInspected() throws {
         let space = try Workspace()
-        try space.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT CONSTRAINT t_name_nn NOT NULL)")
+        try space.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT CONSTRAINT t_name_nn NOT NULL); INSERT INTO t VALUES (1, 'a')")
         let inspected = try space.reconciler().inspect(databaseAt: space.databasePath)
-        #expect(inspected.undeclarable == [UndeclarableClause(kind: .table, name: "t",
-                                                              clause: "CONSTRAINT \"t_name_nn\" on NOT NULL on name")])
+        #expect(inspected.isComplete, "\(inspected.undeclarable)")
+        #expect(inspected.yaml.contains("name: {type: TEXT, not_null: {name: t_name_nn}}"), "\(inspected.yaml)")
         let file = try #require(inspected.file)
-        let plan = try Reconciler(schema: file, options: Reconciler.Options(legacyVersion: "1.0.0")).plan(databaseAt: space.databasePath)
-        #expect(plan.changes.isEmpty)
+        let adopted = try Reconciler(schema: file, options: Reconciler.Options(legacyVersion: "1.0.0")).sync(databaseAt: space.databasePath)
+        #expect(adopted.plan.changes.isEmpty)
+        let fresh = space.url.appendingPathComponent("fresh.sqlite").path
+        try Reconciler(schema: file).sync(databaseAt: fresh)
+        #expect(try Self.storedNames(fresh)["t"] == [.notNull(column: "name"): "t_name_nn"])
+
+        try space.writeSchema(inspected.yaml.replacingOccurrences(of: "t_name_nn", with: "t_name_required"))
+        let report = try space.syncComparingWithItsDryRun()
+        #expect(report.plan.changes == [.alterTable(table: "t", difference: .constraintName(
+            constraint: .notNull(column: "name"), from: "t_name_nn", to: "t_name_required"))])
+        #expect(try Self.storedNames(space.databasePath)["t"] == [.notNull(column: "name"): "t_name_required"])
+        #expect(try space.value("SELECT count(*) FROM t", as: Int.self) == 1)
     }
 
     // MARK: Helpers

@@ -370,10 +370,10 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
         version: \(changed ? "1.1.0" : "1.0.0")
         tables:
           contacts:
-            unique: [[a, b], [email]]
+            unique: [{ columns: [a, b], on_conflict: replace }, [email]]
             columns:
               _id: { type: INTEGER, primary_key: true, autoincrement: true }
-              name: { type: TEXT, not_null: true }
+              name: { type: TEXT, not_null: { on_conflict: ignore } }
               a: TEXT
               b: TEXT
               email: TEXT
