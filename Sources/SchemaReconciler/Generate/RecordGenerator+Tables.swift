@@ -45,6 +45,7 @@ extension RecordGenerator {
         let isOptional = column.generated != nil
             || (Self.isRowIDAlias(column, of: table) && override?.type == nil)
             || (!isKey && !column.isNotNull)
+            || Self.replacesNull(column, of: table)
         return GeneratedRecord.Property(
             name: name, column: column.name, type: type, isOptional: isOptional,
             defaultValue: column.generated == nil ? PropertyType.literal(for: column.defaultValue, swiftType: type) : nil,
@@ -113,6 +114,14 @@ extension RecordGenerator {
         let key = table.primaryKeyColumns
         return !table.isWithoutRowID && key.count == 1 && key[0].isSameName(as: column.name)
             && column.type.map(PropertyType.name(of:)) == "INTEGER"
+    }
+
+    /// Whether an insert may leave the column out, or give it NULL, and get its default: it is
+    /// `NOT NULL ON CONFLICT REPLACE` with a default that is not NULL, as SQLiteData writes
+    /// its columns (`"id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())`).
+    static func replacesNull(_ column: Schema.Column, of table: Schema.Table) -> Bool {
+        guard column.isNotNull, column.generated == nil, let value = column.defaultValue, !value.isNull else { return false }
+        return table.conflictResolutions[.notNull(column: column.name)] == .replace
     }
 
     /// How the record is `Identifiable`: when its primary key is one column, by that column's

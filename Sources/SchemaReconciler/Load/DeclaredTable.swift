@@ -24,6 +24,8 @@ struct DeclaredTable {
     var renamedFrom: [Located<String>]
     /// The table-level foreign keys, parallel to `table.foreignKeys`.
     var foreignKeys: [DeclaredForeignKey]
+    /// The table's own `primary_key` key, when the key is declared on the table.
+    var primaryKeyNode: Node?
     /// Where each name of `table.constraintNames` is declared.
     var constraintNameNodes: [KeptClauses.Constraint: Node] = [:]
     /// Where each conflict resolution of `table.conflictResolutions` is declared, ABORT included.

@@ -139,6 +139,7 @@ struct TableParser {
     private func primaryKey(_ entry: YAMLEntry, into declared: inout DeclaredTable, in context: String) throws {
         let key = try ConstraintNameReader(reader: reader).key(entry, in: context, example: "[a, b]")
         declared.table.primaryKey = try columnList(key.columns, of: declared, in: context, example: "[a, b]")
+        declared.primaryKeyNode = entry.keyNode
         if let name = key.name { try declare(name, for: .primaryKey(columns: declared.table.primaryKey), in: &declared) }
         if let conflict = key.conflict { try declare(conflict, for: .primaryKey(columns: declared.table.primaryKey), in: &declared) }
     }

@@ -12,11 +12,24 @@
 package struct Compatibility: Sendable, Equatable {
     /// A set of rules.
     package enum Profile: String, Sendable, Equatable, CaseIterable {
-        /// CloudKit sync (SQLiteData's SyncEngine): no UNIQUE constraint but the primary key, no
-        /// NOT NULL column without a default, no ON DELETE RESTRICT or NO ACTION, and no foreign
-        /// key to a table that is not synced.
+        /// CloudKit sync (SQLiteData's SyncEngine): a primary key on one column that is not an
+        /// integer, no column named like a CloudKit system field, no UNIQUE constraint but the
+        /// primary key, on each NOT NULL column but the key a default with ON CONFLICT REPLACE, no
+        /// ON DELETE RESTRICT or NO ACTION, and no foreign key to a table that is not synced.
         case cloudKit = "cloudkit"
     }
+
+    /// The fields CloudKit keeps in every record for itself, which a synced column cannot be
+    /// named (compared as SQLite compares names): SQLiteData's list, from its article "Getting
+    /// started with CloudKit" (Avoid reserved CloudKit keywords).
+    ///
+    /// ```swift
+    /// Compatibility.cloudKitSystemFields.contains("modificationDate") // true
+    /// ```
+    package static let cloudKitSystemFields = [
+        "creationDate", "creatorUserRecordID", "etag", "lastModifiedUserRecordID", "modificationDate",
+        "modifiedByDevice", "recordChangeTag", "recordID", "recordType",
+    ]
 
     /// The rules.
     package var profile: Profile

@@ -67,7 +67,7 @@ import Testing
               notes:
                 columns:
                   id:    { type: TEXT, primary_key: true, not_null: true }
-                  title: { type: TEXT, not_null: true, default: "" }
+                  title: { type: TEXT, not_null: { on_conflict: replace }, default: "" }
                   body:  TEXT
             """
         let space = try Workspace()
@@ -79,7 +79,7 @@ import Testing
               notes:
                 columns:
                   id:    { type: TEXT, primary_key: true, not_null: true }
-                  title: { type: TEXT, not_null: true, default: "" }
+                  title: { type: TEXT, not_null: { on_conflict: replace }, default: "" }
             drop:
               columns: { notes: [body] }
             """)
@@ -89,7 +89,7 @@ import Testing
                                         + "which version 2.0.0 no longer has (dropped or renamed): devices still on release 1.0.0 send it"))
 
         try space.writeSchema(release.replacingOccurrences(of: "version: 1.0.0", with: "version: 2.0.0\ncompatibility: cloudkit")
-                              + "\n      pinned: { type: INTEGER, not_null: true, default: 0 }\n")
+                              + "\n      pinned: { type: INTEGER, not_null: { on_conflict: replace }, default: 0 }\n")
         let passing = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
         #expect(passing.status == 0, "\(passing.output)\(passing.error)")
 

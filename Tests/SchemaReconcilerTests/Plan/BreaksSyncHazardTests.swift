@@ -83,7 +83,7 @@ import Testing
         try space.writeSchema(version2 {
             $0.replacingOccurrences(of: "  drafts:\n    columns:\n      id: { type: TEXT, primary_key: true, not_null: true }\n      text: TEXT",
                                     with: "")
-                .replacingOccurrences(of: "      old: TEXT\n", with: "      old: TEXT\n      lang: { type: TEXT, not_null: true, default: en }\n")
+                .replacingOccurrences(of: "      old: TEXT\n", with: "      old: TEXT\n      lang: { type: TEXT, not_null: { on_conflict: replace }, default: en }\n")
                 + "\ndrop:\n  tables: [drafts]\n"
         })
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
