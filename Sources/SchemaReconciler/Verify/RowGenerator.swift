@@ -106,9 +106,11 @@ private struct RowMaker {
             if !checks.isEmpty { candidates[offset] = checks.flatMap(GeneratedValue.candidates(fromCheck:)) }
         }
         checkCandidates = candidates
+        // OR ABORT, whatever the table's conflict clauses: a row that conflicts is tried again with
+        // other values, never silently skipped (IGNORE) or written over an earlier one (REPLACE).
         insertSQL = columns.isEmpty
-            ? "INSERT INTO \(SQLText.quote(table.name)) DEFAULT VALUES"
-            : "INSERT INTO \(SQLText.quote(table.name)) (\(SQLText.quoteList(columns.map(\.name)))) VALUES ("
+            ? "INSERT OR ABORT INTO \(SQLText.quote(table.name)) DEFAULT VALUES"
+            : "INSERT OR ABORT INTO \(SQLText.quote(table.name)) (\(SQLText.quoteList(columns.map(\.name)))) VALUES ("
                 + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
     }
 

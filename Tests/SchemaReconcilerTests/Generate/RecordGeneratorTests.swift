@@ -154,6 +154,30 @@ import Testing
         #expect(records[2].properties.first.map { !$0.isOptional } == true)
     }
 
+    /// A `NOT NULL ON CONFLICT REPLACE` column with a default is one an insert may leave NULL
+    /// (SQLite stores the default): its property is optional, the key's too, as SQLiteData's
+    /// drafts have them. Without the default, or without REPLACE, it is not.
+    @Test func aNotNullColumnThatReplacesNullWithItsDefaultIsOptional() throws {
+        let generated = try Self.generate("""
+            version: 1.0.0
+            tables:
+              reminders_lists:
+                columns:
+                  id:       { type: TEXT, primary_key: true, not_null: { on_conflict: replace }, default_sql: (uuid()) }
+                  title:    { type: TEXT, not_null: { on_conflict: replace }, default: "" }
+                  color:    { type: INTEGER, not_null: true, default: 4889071 }
+                  position: { type: INTEGER, not_null: { on_conflict: replace } }
+                  rank:     { type: INTEGER, not_null: { on_conflict: ignore }, default: 0 }
+            """)
+        let record = try #require(generated.records.first)
+        #expect(record.properties.map(\.isOptional) == [true, true, false, false, false])
+        #expect(record.identity == .stored && record.kind == .persistable)
+        let text = RecordSource(generated).text
+        #expect(text.contains("    var id: String?\n"), "\(text)")
+        #expect(text.contains("    var title: String? = \"\"\n"), "\(text)")
+        #expect(text.contains("    var color: Int64 = 4889071\n"), "\(text)")
+    }
+
     // MARK: Associations
 
     @Test func twoKeysToOneParentAreSpelledOut() throws {

@@ -120,6 +120,8 @@ import Testing
             .foreignKey(columns: ["a"], parent: "p", isAdded: true), .strict(isAdded: true), .withoutRowID(isAdded: false),
             .columnOrder(from: ["a", "b"], to: ["b", "a"]),
             .constraintName(constraint: .unique(columns: ["a"]), from: nil, to: "a_unique"),
+            .conflictResolution(constraint: .notNull(column: "c"), from: nil, to: .replace),
+            .conflictResolution(constraint: .unique(columns: ["a", "b"]), from: .ignore, to: nil),
         ]
         let changes: [Change] = differences.map { .alterTable(table: "t", difference: $0) } + [
             .createTable(table: "t"), .renameTable(from: "a", to: "b"), .renameColumn(table: "t", from: "a", to: "b"),
@@ -140,6 +142,13 @@ import Testing
         let change = try #require((try object(Self.rebuild)["changes"] as? [[String: Any]])?.first)
         #expect(change["kind"] as? String == "alterTable")
         #expect((change["difference"] as? [String: Any])?["kind"] as? String == "columnNotNull")
+        // A conflict resolution is written as schema.yaml writes it; none is left out.
+        let conflict = try object(Change.alterTable(table: "t", difference: .conflictResolution(
+            constraint: .notNull(column: "c"), from: nil, to: .replace)))
+        let difference = try #require(conflict["difference"] as? [String: Any])
+        #expect(difference["kind"] as? String == "conflictResolution")
+        #expect(difference["to"] as? String == "replace" && difference["from"] == nil)
+        #expect(difference["description"] as? String == "ON CONFLICT of NOT NULL on c: (none) → REPLACE")
     }
 
     @Test func aPlansRevisionsAndForeignKeyCheckReadBack() throws {
