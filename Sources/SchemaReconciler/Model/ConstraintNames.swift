@@ -1,7 +1,7 @@
 // MARK: - ConstraintNames
 
-/// The names schema.yaml gives a table's constraints: a `name` on a PRIMARY KEY, UNIQUE, CHECK or
-/// foreign key, or `name: null` for a constraint declared without one. Constraints are identified
+/// The names schema.yaml gives a table's constraints: a `name` on a PRIMARY KEY, NOT NULL, UNIQUE,
+/// CHECK or foreign key, or `name: null` for a constraint declared without one. Constraints are identified
 /// as ``KeptClauses`` identifies them, by kind and columns (a CHECK by its expression), whether
 /// they are written on a column or at table level.
 ///

@@ -1,13 +1,13 @@
 // MARK: - UndeclarableClause
 
-/// Something a live database holds that schema.yaml has no way to say: a conflict resolution
-/// (`UNIQUE (a) ON CONFLICT REPLACE`), the name of a NOT NULL, a key term with `COLLATE` or `DESC`, a
-/// foreign key to a table that does not exist… `reconcile inspect` writes each as a comment
-/// above the object, and a sync keeps what it can of them (see the article Adopting an Existing Database).
+/// Something a live database holds that schema.yaml has no way to say: a key term with `COLLATE`
+/// or `DESC`, a foreign key to a table that does not exist, a type name the format refuses…
+/// `reconcile inspect` writes each as a comment above the object, and a sync keeps what it can of
+/// them (see the article Adopting an Existing Database).
 ///
 /// ```swift
 /// let inspected = try Reconciler.InspectedSchema(databaseAt: "app.sqlite")
-/// for clause in inspected.undeclarable { print(clause) } // table users: UNIQUE (email) ON CONFLICT REPLACE
+/// for clause in inspected.undeclarable { print(clause) } // table users: UNIQUE ("email" COLLATE NOCASE)
 /// ```
 package struct UndeclarableClause: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The kind of object it belongs to.
