@@ -231,6 +231,6 @@ struct PlanExecutor {
         if !changes.isEmpty {
             throw ReconcileError.verificationFailed(changes.map(\.description))
         }
-        return remaining.undeclared
+        return remaining.undeclared.filter { !planning.file.isLegacyTable($0) }
     }
 }

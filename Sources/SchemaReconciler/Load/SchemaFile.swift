@@ -108,3 +108,18 @@ extension SchemaFile {
         return upgrades.first { $0.version == upgrade.version }?.scripts.first { $0.path == upgrade.name }
     }
 }
+
+// MARK: - The old tool's table
+
+extension SchemaFile {
+    /// Whether `object`, which a database has and the file does not declare, is the old
+    /// migration tool's table that `legacy` names (or belongs to it): a sync leaves it as it is,
+    /// and neither warns about it nor counts it among the undeclared objects.
+    ///
+    /// ```swift
+    /// let reported = kept.filter { !file.isLegacyTable($0) }
+    /// ```
+    package func isLegacyTable(_ object: SchemaObject) -> Bool {
+        legacy?.owns(object) ?? false
+    }
+}

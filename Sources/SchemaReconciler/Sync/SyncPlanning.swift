@@ -61,7 +61,8 @@ struct SyncPlanning {
             kept = try planExisting(&plan, drop: drop, catalog: catalog, live: live, db: db)
         }
         let codeUpgrades = codeUpgrades.map { Upgrade(version: $0.version, name: $0.name, kind: .code) }
-        plan.warnings = kept.map(SyncWarning.undeclared) + plan.warnings + fileWarnings(state: state)
+        plan.warnings = kept.filter { !file.isLegacyTable($0) }.map(SyncWarning.undeclared) + plan.warnings
+            + fileWarnings(state: state)
             + SyncWarning.fileWarnings(file, codeUpgrades: codeUpgrades)
             + catalog.reservedTables.filter { $0.sqlName.hasPrefix(Planner.temporaryPrefix) }.map(SyncWarning.leftoverTable)
         plan.markSyncedSteps(under: file.compatibility,
