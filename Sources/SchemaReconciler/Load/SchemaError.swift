@@ -108,21 +108,21 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     /// ```
     case upgradeAboveVersion(upgrade: SemanticVersion, version: SemanticVersion, at: SourceLocation)
 
-    /// An upgrade script that does not exist.
+    /// A script that schema.yaml names (an upgrade's, or a seed) that does not exist.
     ///
     /// ```swift
     /// SchemaError.missingScript("upgrades/1.4.0.sql", at: here)
     /// ```
     case missingScript(String, at: SourceLocation)
 
-    /// An upgrade script path that leads outside the directory of schema.yaml.
+    /// A script path (an upgrade's, or a seed) that leads outside the directory of schema.yaml.
     ///
     /// ```swift
     /// SchemaError.scriptOutsideDirectory("../x.sql", at: here)
     /// ```
     case scriptOutsideDirectory(String, at: SourceLocation)
 
-    /// An upgrade script that exists but cannot be read as UTF-8 text.
+    /// A script (an upgrade's, or a seed) that exists but cannot be read as UTF-8 text.
     ///
     /// ```swift
     /// SchemaError.unreadableScript("upgrades/1.4.0.sql", reason: "it is not UTF-8 text", at: here)
@@ -297,12 +297,12 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
             return "upgrade \(upgrade) is above the schema's version \(version), so it would never run; "
                 + "bump `version` to run it"
         case .missingScript(let path, _):
-            return "upgrade script '\(path)' does not exist (paths are relative to the directory of the schema file)"
+            return "script '\(path)' does not exist (paths are relative to the directory of the schema file)"
         case .scriptOutsideDirectory(let path, _):
-            return "upgrade script '\(path)' is outside the directory of the schema file; "
+            return "script '\(path)' is outside the directory of the schema file; "
                 + "scripts must be inside that directory"
         case .unreadableScript(let path, let reason, _):
-            return "cannot read upgrade script '\(path)': \(reason)"
+            return "cannot read script '\(path)': \(reason)"
         case .refusedBySQLite(let what, let message, _):
             return "SQLite refuses \(what) as declared: \(message)"
         case .unregistered(let name, let kind, let context, _):

@@ -57,6 +57,7 @@ struct SyncPlanning {
             let diff = try ReconcileError.diff(file.schema, drop: drop, live: Schema())
             plan.changes = diff.changes
             plan.steps = try ReconcileError.planned { try Planner(declared: file.schema, live: Schema()).steps(for: diff) }
+            plan.seeds = file.seeds.map { SeedScript(path: $0.path, sql: $0.sql) }
         } else {
             kept = try planExisting(&plan, drop: drop, catalog: catalog, live: live, db: db)
         }
