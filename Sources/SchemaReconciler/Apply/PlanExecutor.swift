@@ -34,9 +34,9 @@ struct PlanExecutor {
     func run(in db: Database) throws -> SyncReport {
         try refuseIfShortOfDiskSpace(in: db)
         var plan = plan
-        // A new database holds no row that a foreign key could miss.
-        var orphans = OrphanAudit(scope: prepared.isNewDatabase || plan.isEmpty ? .tables([]) : plan.foreignKeyCheck,
-                                  changes: plan.changes)
+        // A new database holds no row that a foreign key could miss, but those its seed writes.
+        let nothingToCheck = prepared.isNewDatabase && plan.seeds.isEmpty || plan.isEmpty
+        var orphans = OrphanAudit(scope: nothingToCheck ? .tables([]) : plan.foreignKeyCheck, changes: plan.changes)
         try orphans.countBefore(in: db)
         var ran = Ran()
         var sessions = plan.editSessionVersions[...]

@@ -58,6 +58,8 @@ struct SyncPlanning {
             plan.changes = diff.changes
             plan.steps = try ReconcileError.planned { try Planner(declared: file.schema, live: Schema()).steps(for: diff) }
             plan.seeds = file.seeds.map { SeedScript(path: $0.path, sql: $0.sql) }
+            // Seed scripts run with foreign key checks deferred: every row they write is checked.
+            if !plan.seeds.isEmpty { plan.foreignKeyCheck = .wholeDatabase }
         } else {
             kept = try planExisting(&plan, drop: drop, catalog: catalog, live: live, db: db)
         }
@@ -127,7 +129,7 @@ struct SyncPlanning {
             if keptAfterUpgrades != nil { (plan.deferred.steps, plan.copiedAtLaunch) = ([], []) }
         }
         plan.steps = try counted(plan.steps, liveNames: renames.liveNames, db: db)
-        plan.foreignKeyCheck = try foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed, db: db)
+        plan.foreignKeyCheck = foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed)
         plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: rehearsed, db: db)
         return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
     }
