@@ -11,7 +11,8 @@ struct InspectCommand: ParsableCommand {
         abstract: "Print a schema.yaml that declares the database as it is, to adopt an existing database.",
         discussion: """
             Exit status: 0 when the file says everything the database holds, 3 when something could \
-            only be written as a comment (listed on standard error), 1 when the database cannot be read.
+            only be written as a comment, or the migrations of GRDB's migrator need the app versions \
+            that ran them (listed on standard error), 1 when the database cannot be read.
             """)
 
     @Option(name: .long, help: "The SQLite database file.")
@@ -38,7 +39,9 @@ struct InspectCommand: ParsableCommand {
                 for clause in inspected.undeclarable {
                     ErrorText.printLine("note: not declarable: \(clause)")
                 }
-                if let error = inspected.loadError {
+                if case .legacyVersionsMissing? = inspected.loadError {
+                    ErrorText.printLine("note: to fill in: \(inspected.loadError!.message)")
+                } else if let error = inspected.loadError {
                     ErrorText.printLine("note: the printed file does not load as written: \(error)")
                 }
             }

@@ -14,7 +14,9 @@ final class AppFolder {
     }
 
     func write(_ text: String, to name: String) throws {
-        try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
     }
 
     /// The names in the folder, sorted.

@@ -34,9 +34,9 @@ struct PlanExecutor {
     func run(in db: Database) throws -> SyncReport {
         try refuseIfShortOfDiskSpace(in: db)
         var plan = plan
-        // A new database holds no row that a foreign key could miss.
-        var orphans = OrphanAudit(scope: prepared.isNewDatabase || plan.isEmpty ? .tables([]) : plan.foreignKeyCheck,
-                                  changes: plan.changes)
+        // A new database holds no row that a foreign key could miss, but those its seed writes.
+        let nothingToCheck = prepared.isNewDatabase && plan.seeds.isEmpty || plan.isEmpty
+        var orphans = OrphanAudit(scope: nothingToCheck ? .tables([]) : plan.foreignKeyCheck, changes: plan.changes)
         try orphans.countBefore(in: db)
         var ran = Ran()
         var sessions = plan.editSessionVersions[...]
@@ -48,6 +48,7 @@ struct PlanExecutor {
             progress?.replanned(plan)
         }
         try run(plan.contractSteps, in: db, ran: &ran, sessions: &sessions)
+        try runSeeds(in: db)
         progress?.enter(.checking)
         let oldOrphans = try orphans.checkAfter(in: db)
         if !plan.isEmpty { try checkViewsAndTriggers(in: db) }
@@ -150,11 +151,21 @@ struct PlanExecutor {
 
     // MARK: Upgrades
 
-    /// Runs the pending upgrades in order, each script statement by statement.
+    /// Runs the pending upgrades in order, each script statement by statement, with foreign key
+    /// checks deferred to the end of the last (``ForeignKeyDeferral``).
     private func runUpgrades(in db: Database) throws -> [Upgrade.Applied] {
+        guard !plan.upgrades.isEmpty else { return [] }
+        let deferral = try ForeignKeyDeferral(in: db)
+        let applied = try runUpgrades(plan.upgrades, in: db)
+        try deferral.end(in: db)
+        return applied
+    }
+
+    /// Runs `upgrades` in order.
+    private func runUpgrades(_ upgrades: [Upgrade], in db: Database) throws -> [Upgrade.Applied] {
         let now = Date()
         var applied: [Upgrade.Applied] = []
-        for upgrade in plan.upgrades {
+        for upgrade in upgrades {
             try planning.cancellation.check()
             progress?.begin(upgrade)
             switch upgrade.kind {
@@ -171,6 +182,20 @@ struct PlanExecutor {
             }
         }
         return applied
+    }
+
+    // MARK: Seeds
+
+    /// Runs the seed scripts of a new database, after its schema, in order, with foreign key
+    /// checks deferred to the end of the last (``ForeignKeyDeferral``).
+    private func runSeeds(in db: Database) throws {
+        guard !plan.seeds.isEmpty else { return }
+        let deferral = try ForeignKeyDeferral(in: db)
+        for seed in plan.seeds {
+            try planning.cancellation.check()
+            try ScriptRunner(seed: UpgradeScript(path: seed.path, sql: seed.sql), cancellation: planning.cancellation).run(in: db)
+        }
+        try deferral.end(in: db)
     }
 
     /// Runs a code upgrade; one that ends the sync's transaction fails, whatever it threw.
@@ -231,6 +256,6 @@ struct PlanExecutor {
         if !changes.isEmpty {
             throw ReconcileError.verificationFailed(changes.map(\.description))
         }
-        return remaining.undeclared
+        return remaining.undeclared.filter { !planning.file.isLegacyTable($0) }
     }
 }

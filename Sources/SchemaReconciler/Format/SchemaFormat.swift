@@ -217,12 +217,15 @@ package enum SchemaFormat {
         static let drop = Key("drop", .nullable(.mapping(of: .drop)), "What a sync may remove from an existing database.")
         static let upgrades = Key("upgrades", .nullable(.upgrades),
                                   "Version → data-migration script path, or a list of paths.")
+        static let seed = Key("seed", .nullable(.scripts),
+                              "SQL scripts that run only when a sync creates the database, after the schema, in the same "
+                                  + "transaction: the rows a new database starts with (a path, or a list of paths).")
         static let legacy = Key("legacy", .nullable(.mapping(of: .legacy)), Legacy.summary)
         static let swift = Key("swift", .nullable(.mapping(of: .swiftFile)), SwiftFile.summary)
         static let compatibility = Key("compatibility",
                                        .nullable(.either([.choice(Compatibility.profiles), .mapping(of: .compatibility)])),
                                        Compatibility.summary)
-        static let all = [version, tables, virtualTables, views, triggers, drop, upgrades, legacy, compatibility, swift]
+        static let all = [version, tables, virtualTables, views, triggers, drop, upgrades, seed, legacy, compatibility, swift]
     }
 
     // MARK: Tables
@@ -397,7 +400,7 @@ extension SchemaFormat.ValueKind {
     /// A constraint's name, or null for a constraint without one: `name: users_email_key`.
     package static let constraintName: Self = .nullable(.name)
 
-    /// The scripts of an upgrade: a path, or a list of at least one path.
+    /// The scripts of an upgrade, or the seed scripts: a path, or a list of at least one path.
     package static let scripts: Self = .either([.text, .list(of: .text, minimumCount: 1)])
 
     /// `upgrades`: version → scripts, such as `1.4.0: upgrades/1.4.0-split-names.sql`.

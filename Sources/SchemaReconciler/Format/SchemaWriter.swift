@@ -20,6 +20,9 @@ package struct SchemaWriter {
     package private(set) var notes: [UndeclarableClause] = []
     /// The `legacy` section to write last, under a comment (see `SchemaWriter+Legacy.swift`).
     package var legacy: LegacyVersionMap?
+    /// The records of `legacy` to write after its entries without a version, for the user to
+    /// fill in (`v1:`): GRDB's migrations, whose releases only the app's history knows.
+    package var legacyRecordsWithoutVersion: [LegacyRecord.Value] = []
     /// The comments to write above each object, by its section and position in it.
     private var comments: [Section: [Int: [String]]] = [:]
 

@@ -6,7 +6,8 @@ import Yams
 /// Reads schema.yaml's `legacy` section: `source`, and `versions`, the old tool's records mapped
 /// to app versions. The keys of a numeric source are whole numbers, and the versions do not
 /// decrease as they grow; `grdb_migrations`' keys are migration identifiers. No version is above
-/// the file's `version`.
+/// the file's `version`, and every record has one: a record written without (`v1: ~`, as
+/// `reconcile inspect` writes GRDB's migrations) is refused, with every other such record.
 ///
 /// ```swift
 /// let legacy = try LegacyParser(reader: reader).parse(entry, version: "2.0.0")
@@ -85,6 +86,7 @@ struct LegacyParser {
         }
         var located: [LocatedEntry] = []
         var seen: [LegacyRecord.Value: YAMLEntry] = [:]
+        var withoutVersion: [YAMLEntry] = []
         for option in entries {
             let key = try self.key(option, source: source)
             if let first = seen[key] {
@@ -93,6 +95,10 @@ struct LegacyParser {
                                                at: reader.location(of: option.keyNode))
             }
             seen[key] = option
+            if reader.isNull(option.value) {
+                withoutVersion.append(option)
+                continue
+            }
             let text = try reader.string(option.value, key: option.key, in: Self.versionsContext,
                                          expected: "the app version the record stands for, such as 1.2.0")
             guard let mapped = SemanticVersion(text) else {
@@ -106,6 +112,11 @@ struct LegacyParser {
                     at: reader.location(of: option.value))
             }
             located.append(LocatedEntry(entry: .init(key: key, version: mapped), keyNode: option.keyNode))
+        }
+        if let first = withoutVersion.first {
+            throw SchemaError.legacyVersionsMissing(withoutVersion.map(\.key), source: source.description,
+                                                    lines: withoutVersion.map { reader.location(of: $0.keyNode).line },
+                                                    at: reader.location(of: first.keyNode))
         }
         return located
     }

@@ -33,6 +33,7 @@ extension SchemaError: Codable {
         case .overLimit: "overLimit"
         case .needsNewerSQLite: "needsNewerSQLite"
         case .incompatible: "incompatible"
+        case .legacyVersionsMissing: "legacyVersionsMissing"
         }
     }
 

@@ -108,21 +108,21 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     /// ```
     case upgradeAboveVersion(upgrade: SemanticVersion, version: SemanticVersion, at: SourceLocation)
 
-    /// An upgrade script that does not exist.
+    /// A script that schema.yaml names (an upgrade's, or a seed) that does not exist.
     ///
     /// ```swift
     /// SchemaError.missingScript("upgrades/1.4.0.sql", at: here)
     /// ```
     case missingScript(String, at: SourceLocation)
 
-    /// An upgrade script path that leads outside the directory of schema.yaml.
+    /// A script path (an upgrade's, or a seed) that leads outside the directory of schema.yaml.
     ///
     /// ```swift
     /// SchemaError.scriptOutsideDirectory("../x.sql", at: here)
     /// ```
     case scriptOutsideDirectory(String, at: SourceLocation)
 
-    /// An upgrade script that exists but cannot be read as UTF-8 text.
+    /// A script (an upgrade's, or a seed) that exists but cannot be read as UTF-8 text.
     ///
     /// ```swift
     /// SchemaError.unreadableScript("upgrades/1.4.0.sql", reason: "it is not UTF-8 text", at: here)
@@ -182,6 +182,16 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     /// ```
     case incompatible(String, profile: String, reason: String, at: SourceLocation)
 
+    /// Records of the old migration tool that `legacy.versions` lists without the app version
+    /// they stand for (`v1: ~`, as `reconcile inspect` writes GRDB's migrations), every one of
+    /// them: the records, the source, the line of each, and the place of the first. Until each
+    /// has its version, a database that holds one cannot be placed.
+    ///
+    /// ```swift
+    /// SchemaError.legacyVersionsMissing(["v1", "v2-tags"], source: "grdb_migrations", lines: [14, 15], at: here)
+    /// ```
+    case legacyVersionsMissing([String], source: String, lines: [Int], at: SourceLocation)
+
     // MARK: Location
 
     /// Where the error is in the file; nil when the file itself could not be read.
@@ -211,7 +221,8 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
              .unregistered(_, _, _, let at),
              .overLimit(_, let at),
              .needsNewerSQLite(_, _, _, _, let at),
-             .incompatible(_, _, _, let at):
+             .incompatible(_, _, _, let at),
+             .legacyVersionsMissing(_, _, _, let at):
             return at
         }
     }
@@ -286,12 +297,12 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
             return "upgrade \(upgrade) is above the schema's version \(version), so it would never run; "
                 + "bump `version` to run it"
         case .missingScript(let path, _):
-            return "upgrade script '\(path)' does not exist (paths are relative to the directory of the schema file)"
+            return "script '\(path)' does not exist (paths are relative to the directory of the schema file)"
         case .scriptOutsideDirectory(let path, _):
-            return "upgrade script '\(path)' is outside the directory of the schema file; "
+            return "script '\(path)' is outside the directory of the schema file; "
                 + "scripts must be inside that directory"
         case .unreadableScript(let path, let reason, _):
-            return "cannot read upgrade script '\(path)': \(reason)"
+            return "cannot read script '\(path)': \(reason)"
         case .refusedBySQLite(let what, let message, _):
             return "SQLite refuses \(what) as declared: \(message)"
         case .unregistered(let name, let kind, let context, _):
@@ -308,7 +319,23 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
                 + "raise the app's minimum OS version to one that ships it, or declare the object without it"
         case .incompatible(let what, let profile, let reason, _):
             return "\(what), which compatibility: \(profile) does not allow: \(reason)"
+        case .legacyVersionsMissing(let records, let source, let lines, _):
+            return Self.legacyVersionsMissingMessage(records, source: source, lines: lines)
         }
+    }
+
+    /// `legacy.versions gives no app version to the migrations v1 (line 14), v2 (line 15) of grdb_migrations: …`.
+    private static func legacyVersionsMissingMessage(_ records: [String], source: String, lines: [Int]) -> String {
+        let isMigration = source == LegacyRecord.Source.grdbMigrations.description
+        let noun = isMigration ? "migration" : "record"
+        let listed = zip(records, lines).map { "\($0) (line \($1))" }.joined(separator: ", ")
+        let example = "\(records.first ?? "v1"): 1.0.0"
+        return "legacy.versions gives no app version to the \(noun)\(records.count == 1 ? "" : "s") \(listed) of \(source): "
+            + "after each, write the app version of the first release that "
+            + (isMigration ? "ran it" : "recorded it") + ", such as `\(example)`. A database is placed at the "
+            + (isMigration ? "highest version among the migrations it holds" : "version of the highest key at or below its record")
+            + " and runs the upgrades keyed above it, so a sync, a dry run and check refuse the file until every "
+            + "\(noun) has its version"
     }
 
     /// How to add a missing key, for the keys whose purpose is not obvious from their name.

@@ -22,6 +22,9 @@ public struct SchemaFile: Sendable {
     package var drop: DropList
     /// The upgrade scripts, in ascending version order.
     package var upgrades: [UpgradeScripts]
+    /// `seed`: the scripts that run only when a sync creates the database, in their written
+    /// order. They are not part of the file's fingerprint: a database that exists never runs them.
+    package var seeds: [UpgradeScript] = []
     /// The exact bytes of the file, for fingerprinting.
     package var contents: Data
     /// Where each declared object is written.
@@ -106,5 +109,20 @@ extension SchemaFile {
     package func script(for upgrade: Upgrade) -> UpgradeScript? {
         guard upgrade.kind == .script else { return nil }
         return upgrades.first { $0.version == upgrade.version }?.scripts.first { $0.path == upgrade.name }
+    }
+}
+
+// MARK: - The old tool's table
+
+extension SchemaFile {
+    /// Whether `object`, which a database has and the file does not declare, is the old
+    /// migration tool's table that `legacy` names (or belongs to it): a sync leaves it as it is,
+    /// and neither warns about it nor counts it among the undeclared objects.
+    ///
+    /// ```swift
+    /// let reported = kept.filter { !file.isLegacyTable($0) }
+    /// ```
+    package func isLegacyTable(_ object: SchemaObject) -> Bool {
+        legacy?.owns(object) ?? false
     }
 }

@@ -146,6 +146,7 @@ package struct SchemaLoader: Sendable {
                 : parsed.upgrades.map { UpgradeScripts(version: $0.version, scripts: []) },
             contents: contents,
             locations: parsed.locations)
+        loaded.seeds = readsScripts ? try scripts.read(seeds: parsed.seeds, reader: reader) : []
         loaded.standIns = check.standIns
         loaded.legacy = parsed.legacy
         loaded.compatibility = parsed.compatibility

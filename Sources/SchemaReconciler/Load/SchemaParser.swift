@@ -38,6 +38,8 @@ struct SchemaParser {
         var drop: DropList
         /// `upgrades`, in ascending version order.
         var upgrades: [DeclaredUpgrade]
+        /// `seed`: the script paths, in their written order.
+        var seeds: [Located<String>] = []
         /// Where each object is written (see ``SchemaFile/locations``).
         var locations: [Declaration: SourceLocation]
         /// `legacy`, when the file has it.
@@ -94,6 +96,7 @@ struct SchemaParser {
                            triggers: checker.triggers.map(\.value), virtualTables: checker.virtualTables.map(\.value)),
             drop: checker.dropList,
             upgrades: upgrades,
+            seeds: try byKey["seed"].map { try scriptPaths($0.value, key: "seed", in: Self.topLevel) } ?? [],
             locations: found.locations,
             legacy: try byKey["legacy"].map { try LegacyParser(reader: reader).parse($0, version: version) },
             compatibility: checker.compatibility?.compatibility)
@@ -111,7 +114,7 @@ struct SchemaParser {
     private func topLevelEntries(_ root: Node) throws -> [String: YAMLEntry] {
         let entries = try reader.entries(of: root, key: "", in: "the file", owner: Self.topLevel, allowed: Self.keys,
                                          expected: "a mapping with 'version' and 'tables'")
-        let optional: Set<String> = ["virtual_tables", "views", "triggers", "drop", "upgrades", "legacy", "compatibility"]
+        let optional: Set<String> = ["virtual_tables", "views", "triggers", "drop", "upgrades", "seed", "legacy", "compatibility"]
         var byKey: [String: YAMLEntry] = [:]
         for entry in entries where !(optional.contains(entry.key) && reader.isNull(entry.value)) {
             byKey[entry.key] = entry
@@ -346,28 +349,30 @@ struct SchemaParser {
                 throw SchemaError.upgradeAboveVersion(upgrade: key, version: version,
                                                       at: reader.location(of: option.keyNode))
             }
-            let expected = "a script path or a list of script paths"
-            func path(_ node: Node) throws -> Located<String> {
-                let path = try reader.string(node, key: option.key, in: context, expected: expected)
-                if path.trimmingCharacters(in: .whitespaces).isEmpty {
-                    throw SchemaError.invalidValue(path, for: option.key, in: context,
-                                                   reason: "a script path cannot be empty", at: reader.location(of: node))
-                }
-                return Located(value: path, node: node)
-            }
-            let paths: [Located<String>]
-            if case .sequence(let sequence) = option.value {
-                if sequence.isEmpty {
-                    throw SchemaError.invalidValue(
-                        "[]", for: option.key, in: context, reason: "list at least one script, or remove the upgrade",
-                        at: reader.location(of: option.value))
-                }
-                paths = try sequence.map(path)
-            } else {
-                paths = [try path(option.value)]
-            }
+            let paths = try scriptPaths(option.value, key: option.key, in: context)
             upgrades.append(DeclaredUpgrade(version: key, keyNode: option.keyNode, paths: paths))
         }
         return upgrades.sorted { $0.version < $1.version }
+    }
+
+    /// A script path, or a list of at least one, written under `key` in `context`: the scripts
+    /// of an upgrade, or `seed`.
+    private func scriptPaths(_ node: Node, key: String, in context: String) throws -> [Located<String>] {
+        let expected = "a script path or a list of script paths"
+        func path(_ node: Node) throws -> Located<String> {
+            let path = try reader.string(node, key: key, in: context, expected: expected)
+            if path.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw SchemaError.invalidValue(path, for: key, in: context,
+                                               reason: "a script path cannot be empty", at: reader.location(of: node))
+            }
+            return Located(value: path, node: node)
+        }
+        guard case .sequence(let sequence) = node else { return [try path(node)] }
+        if sequence.isEmpty {
+            let what = key == "seed" ? "the seed" : "the upgrade"
+            throw SchemaError.invalidValue("[]", for: key, in: context, reason: "list at least one script, or remove \(what)",
+                                           at: reader.location(of: node))
+        }
+        return try sequence.map(path)
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 // MARK: - UpgradeScriptReader
 
-/// Reads the upgrade scripts that schema.yaml names, from paths relative to its directory,
-/// refusing any path that leads outside that directory (through `..` or a symbolic link).
+/// Reads the scripts that schema.yaml names, its upgrades' and its seed, from paths relative to
+/// its directory, refusing any path that leads outside that directory (through `..` or a
+/// symbolic link).
 ///
 /// ```swift
 /// let reader = UpgradeScriptReader(directory: URL(fileURLWithPath: "/app/db"), file: "schema.yaml")
@@ -38,8 +39,28 @@ struct UpgradeScriptReader {
         }
     }
 
-    /// Reads one script; `location` is where schema.yaml names it.
-    func read(_ path: String, at location: SourceLocation) throws -> UpgradeScript {
+    /// Reads the scripts of `seed`, keeping their order. A file named twice, however its path is
+    /// written, is an error, as under an upgrade; a script may be both an upgrade's and a seed
+    /// (the rows an upgraded device gets, and a new one starts with).
+    func read(seeds paths: [Located<String>], reader: YAMLReader) throws -> [UpgradeScript] {
+        var seen: [String: String] = [:]
+        return try paths.map { path in
+            let location = reader.location(of: path.node)
+            let script = try read(path.value, at: location, what: "the seed script")
+            let file = URL(fileURLWithPath: path.value, relativeTo: directory).standardizedFileURL
+                .resolvingSymlinksInPath().path
+            if let first = seen[file] {
+                throw SchemaError.conflict(
+                    "the seed script \(path.value) is already listed as \(first): a seed script runs once", at: location)
+            }
+            seen[file] = path.value
+            return script
+        }
+    }
+
+    /// Reads one script; `location` is where schema.yaml names it, and `what` how a message
+    /// names it.
+    func read(_ path: String, at location: SourceLocation, what: String = "the upgrade script") throws -> UpgradeScript {
         let base = directory.standardizedFileURL
         let url = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL
         guard Self.isInside(url, base) else {
@@ -58,8 +79,7 @@ struct UpgradeScriptReader {
         }
         let signature = FileSignature.of(resolved.path)
         if let size = try? FileManager.default.attributesOfItem(atPath: resolved.path)[.size] as? Int {
-            try SchemaLoader.refuseOversized(size, limit: YAMLBounds.maxScriptSize, what: "the upgrade script \(path)",
-                                             at: location)
+            try SchemaLoader.refuseOversized(size, limit: YAMLBounds.maxScriptSize, what: "\(what) \(path)", at: location)
         }
         let data: Data
         do {

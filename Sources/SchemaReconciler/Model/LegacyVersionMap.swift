@@ -89,13 +89,37 @@ package struct LegacyVersionMap: Sendable, Equatable {
         return .placed(LegacyRecord(source: source, record: .number(record), key: .number(match.0), version: match.1))
     }
 
-    // MARK: Upgrades a record below every key runs again
+    // MARK: The old tool's table
 
-    /// The entry of the lowest key of a numeric source: a record below it is placed at 0.0.0,
-    /// so that every upgrade runs on its database. Nil for migration identifiers, which the
-    /// map must list (one it does not is refused).
+    /// Whether `object` is the table that holds the old tool's records, or one of its columns,
+    /// indexes or triggers: the old tool's own, which a sync leaves as it is and never reports
+    /// as undeclared.
+    ///
+    /// ```swift
+    /// map.owns(SchemaObject(kind: .table, name: "grdb_migrations")) // true, for source: grdb_migrations
+    /// ```
+    package func owns(_ object: SchemaObject) -> Bool {
+        guard let table = source.table else { return false }
+        switch object.kind {
+        case .table: return object.name.isSameName(as: table)
+        case .column, .index, .trigger: return object.table?.isSameName(as: table) ?? false
+        case .view, .virtualTable: return false
+        }
+    }
+
+    // MARK: Upgrades keyed at or below the map
+
+    /// The entry that the upgrades at or below its version are measured against: for a numeric
+    /// source, the lowest key (a record below it is placed at 0.0.0, so that every upgrade runs
+    /// on its database); for migration identifiers, the entry of the lowest version, the first
+    /// listed among equals (every database the old tool versioned is placed at that version or
+    /// above). Nil when the map has no entry.
     package var lowestEntry: Entry? {
-        guard source.isNumeric else { return nil }
+        guard source.isNumeric else {
+            return entries.reduce(nil) { lowest, entry in
+                lowest.map { entry.version < $0.version ? entry : $0 } ?? entry
+            }
+        }
         return entries.filter { if case .number = $0.key { true } else { false } }
             .min { lhs, rhs in
                 guard case .number(let left) = lhs.key, case .number(let right) = rhs.key else { return false }
@@ -103,15 +127,17 @@ package struct LegacyVersionMap: Sendable, Equatable {
             }
     }
 
-    /// The upgrades of `upgrades` keyed at or below the version of the lowest key: a database
-    /// whose record is below that key runs them, though the old tool's releases that shipped
-    /// them may have run them already. Its records are not mapped, so the sync cannot tell.
+    /// The upgrades of `upgrades` keyed at or below the version of ``lowestEntry``. For a
+    /// numeric source, a database whose record is below that key runs them, though the old
+    /// tool's releases that shipped them may have run them already: its records are not mapped,
+    /// so the sync cannot tell. For migration identifiers, they never run on a database the old
+    /// tool versioned: each is placed at that version or above.
     ///
     /// ```swift
     /// // legacy: { source: user_version, versions: { 53: 1.53.0 } }, an upgrade keyed 1.6.0
-    /// map.upgradesRunBelowLowestKey(upgrades) // [upgrade 1.6.0: upgrades/1.6.0.sql]
+    /// map.upgradesAtOrBelowLowestEntry(upgrades) // [upgrade 1.6.0: upgrades/1.6.0.sql]
     /// ```
-    package func upgradesRunBelowLowestKey(_ upgrades: [Upgrade]) -> [Upgrade] {
+    package func upgradesAtOrBelowLowestEntry(_ upgrades: [Upgrade]) -> [Upgrade] {
         guard let lowest = lowestEntry else { return [] }
         return upgrades.filter { $0.version <= lowest.version }
     }

@@ -11,8 +11,9 @@ extension Plan {
     /// }
     /// ```
     public enum ForeignKeyCheck: Sendable, Hashable, Codable {
-        /// Every table: the sync runs upgrades with foreign key enforcement off, which could leave
-        /// rows without a parent anywhere, or it finishes the last of the deferred work.
+        /// Every table: the sync runs upgrades, or the seed of a new database, with foreign key
+        /// checks deferred to their end (or with enforcement off), which could leave rows without
+        /// a parent anywhere, or it finishes the last of the deferred work.
         case wholeDatabase
         /// Only these tables: the ones the plan's steps could have left with rows that reference a
         /// missing parent row. A plain `ADD COLUMN` leaves none: the list is empty.
@@ -62,7 +63,7 @@ extension Plan {
     /// - a table that references one it copies, drops, renames, or whose key columns it changes.
     ///
     /// A plain `ADD COLUMN` of a column without a reference leaves nothing to check. The
-    /// upgrades are not counted here: a sync that runs them with foreign key enforcement off
+    /// upgrades are not counted here: a sync that runs them, with foreign key checks deferred,
     /// checks the whole database.
     package func tablesToCheckForOrphans(declared: Schema, live: Schema) -> [String] {
         var tables: [String] = []

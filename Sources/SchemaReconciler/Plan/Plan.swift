@@ -20,6 +20,13 @@ public struct Plan: Sendable, Codable {
     public var steps: [Step]
     /// The upgrades that run between the expand and the contract steps, in order.
     public var upgrades: [Upgrade]
+    /// For a new database, the scripts of schema.yaml's `seed`, in order: the rows it starts
+    /// with, which run after the schema. Empty for a database that exists, which never runs them.
+    ///
+    /// ```swift
+    /// plan.seeds.map(\.path) // ["seed/default-vault.sql"]
+    /// ```
+    public var seeds: [SeedScript] = []
     /// The differences the plan was made from.
     package var changes: [Change]
     /// Things the user should know: undeclared objects kept, stale scripts, leftovers.
@@ -77,8 +84,8 @@ public struct Plan: Sendable, Codable {
     /// The contract steps.
     public var contractSteps: [Step] { steps.filter { $0.phase == .contract } }
 
-    /// Whether the schema is already as declared and no upgrade is pending.
-    public var isEmpty: Bool { steps.isEmpty && upgrades.isEmpty }
+    /// Whether the schema is already as declared and no upgrade (nor seed) is pending.
+    public var isEmpty: Bool { steps.isEmpty && upgrades.isEmpty && seeds.isEmpty }
 
     /// Whether the sync would change nothing at all, not even the recorded version.
     public var isNothingToDo: Bool { isEmpty && fromVersion == toVersion }
@@ -94,8 +101,8 @@ public struct Plan: Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case fromVersion, toVersion, steps, upgrades, changes, warnings, revisions, deferred, copiedAtLaunch, foreignKeyCheck
-        case legacyRecord
+        case fromVersion, toVersion, steps, upgrades, seeds, changes, warnings, revisions, deferred, copiedAtLaunch
+        case foreignKeyCheck, legacyRecord
     }
 
     private enum Computed: String, CodingKey {
@@ -106,7 +113,7 @@ public struct Plan: Sendable, Codable {
     /// when there is none), with ``isNothingToDo`` and ``hazards``, which reading ignores.
     ///
     /// ```json
-    /// {"fromVersion": "1.1.0", "toVersion": "1.2.0", "isNothingToDo": false, "steps": [...], "upgrades": [...],
+    /// {"fromVersion": "1.1.0", "toVersion": "1.2.0", "isNothingToDo": false, "steps": [...], "upgrades": [...], "seeds": [],
     ///  "changes": [...], "revisions": [...], "hazards": [...], "warnings": [...], "deferred": {"steps": []}, "copiedAtLaunch": [],
     ///  "foreignKeyCheck": {"kind": "tables", "tables": []}}
     /// ```
@@ -116,6 +123,7 @@ public struct Plan: Sendable, Codable {
         try container.encode(toVersion, forKey: .toVersion)
         try container.encode(steps, forKey: .steps)
         try container.encode(upgrades, forKey: .upgrades)
+        try container.encode(seeds, forKey: .seeds)
         try container.encode(changes, forKey: .changes)
         try container.encode(warnings, forKey: .warnings)
         try container.encode(revisions, forKey: .revisions)

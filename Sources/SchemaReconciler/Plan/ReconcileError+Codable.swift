@@ -8,7 +8,7 @@ extension ReconcileError {
     ///
     /// ```swift
     /// if error.kind == .dataDoesNotFit { showTheRows() }
-    /// ReconcileError.Kind.allCases.count // 26
+    /// ReconcileError.Kind.allCases.count // 27
     /// ```
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// ``ReconcileError/invalidSchema(_:)``: 1.
@@ -63,6 +63,8 @@ extension ReconcileError {
         case legacyRecordNotMapped
         /// ``ReconcileError/legacyColumnMissing(source:)``: 26.
         case legacyColumnMissing
+        /// ``ReconcileError/seedFailed(path:line:statement:error:)``: 27.
+        case seedFailed
     }
 
     /// The error's kind.
@@ -98,6 +100,7 @@ extension ReconcileError {
         case .syncNeededBeforeFinish: .syncNeededBeforeFinish
         case .legacyRecordNotMapped: .legacyRecordNotMapped
         case .legacyColumnMissing: .legacyColumnMissing
+        case .seedFailed: .seedFailed
         }
     }
 }
@@ -202,6 +205,11 @@ extension ReconcileError: Codable {
             try container.encode(records, forKey: .records)
         case .legacyColumnMissing(let source):
             try container.encode(source, forKey: .source)
+        case .seedFailed(let path, let line, let statement, let error):
+            try container.encode(path, forKey: .path)
+            try container.encode(line, forKey: .line)
+            try container.encode(statement, forKey: .statement)
+            try container.encode(SQLiteFields(error), forKey: .databaseError)
         }
     }
 
@@ -249,6 +257,8 @@ extension ReconcileError: Codable {
                                            declared: try value(.declaredVersion))
         case .legacyRecordNotMapped: self = .legacyRecordNotMapped(source: try value(.source), records: try value(.records))
         case .legacyColumnMissing: self = .legacyColumnMissing(source: try value(.source))
+        case .seedFailed:
+            self = .seedFailed(path: try value(.path), line: try value(.line), statement: try value(.statement), error: try sqlite())
         }
     }
 }

@@ -60,11 +60,10 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
         case .brokenObjects(let objects):
             return Self.brokenObjects(objects)
         case .upgradeFailed(let upgrade, let line, let statement, let error):
-            var message = Self.message(of: error)
-            if message.contains("within a transaction") || error.resultCode == .SQLITE_ABORT, message != CommitGuard.message {
-                message += "; " + CommitGuard.message
-            }
-            return "upgrade \(upgrade.version) failed: \(upgrade.name):\(line): \(message)\n  statement: \(statement)\n"
+            return "upgrade \(upgrade.version) failed: \(upgrade.name):\(line): \(Self.scriptMessage(of: error))\n"
+                + "  statement: \(statement)\n  The database was rolled back; nothing was changed."
+        case .seedFailed(let path, let line, let statement, let error):
+            return "seed failed: \(path):\(line): \(Self.scriptMessage(of: error))\n  statement: \(statement)\n"
                 + "  The database was rolled back; nothing was changed."
         case .codeUpgradeFailed(let upgrade, let error):
             let message = (error as? DatabaseError).map(Self.message(of:)) ?? String(describing: error)
@@ -104,6 +103,16 @@ extension ReconcileError: CustomStringConvertible, LocalizedError {
     public var errorDescription: String? { description }
 
     // MARK: Parts
+
+    /// SQLite's message for a statement of a script, and, when the statement ended the sync's
+    /// transaction, what the sync needs of it.
+    private static func scriptMessage(of error: DatabaseError) -> String {
+        let message = Self.message(of: error)
+        if message.contains("within a transaction") || error.resultCode == .SQLITE_ABORT, message != CommitGuard.message {
+            return message + "; " + CommitGuard.message
+        }
+        return message
+    }
 
     /// SQLite's own message, without the reconciler's temporary names.
     static func message(of error: DatabaseError) -> String {

@@ -117,6 +117,16 @@ public enum ReconcileError: Error, Sendable {
     /// catch ReconcileError.legacyColumnMissing(let source) { log("no column \(source.column!)") }
     /// ```
     case legacyColumnMissing(source: LegacyRecord.Source)
+    /// A seed script (schema.yaml's `seed`) failed at a statement, on the new database the sync
+    /// was creating: the script's path, the statement's line in it, the statement, and SQLite's
+    /// error. The sync was rolled back: a database file it created is removed.
+    ///
+    /// ```swift
+    /// catch ReconcileError.seedFailed(let path, let line, _, let error) {
+    ///     log("\(path):\(line): \(error.message ?? "")")
+    /// }
+    /// ```
+    case seedFailed(path: String, line: Int, statement: String, error: DatabaseError)
 
     /// Why a path cannot name a database file.
     public enum PathProblem: String, Sendable, Hashable, Codable {
@@ -143,7 +153,7 @@ public enum ReconcileError: Error, Sendable {
     public var databaseError: DatabaseError? {
         switch self {
         case .cannotOpenDatabase(_, let error), .database(let error), .stepFailed(_, _, let error),
-             .upgradeFailed(_, _, _, let error), .databaseFull(_, _, let error):
+             .upgradeFailed(_, _, _, let error), .databaseFull(_, _, let error), .seedFailed(_, _, _, let error):
             return error
         case .codeUpgradeFailed(_, let error):
             return error as? DatabaseError

@@ -39,10 +39,14 @@ public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A sync counts them only in the tables its steps could affect; a dry run and `--check`
     /// also in the rest of a small file; a status everywhere.
     case orphanRows(ReconcileError.DataViolation)
-    /// Upgrades keyed at or below the version of the lowest record that schema.yaml's
-    /// `legacy.versions` maps (`lowest`): a database never synced whose record is below it is
-    /// placed at 0.0.0 and runs them, though the releases that shipped them may have run them
-    /// already. Map the records of those releases too.
+    /// Upgrades keyed at or below the lowest version that schema.yaml's `legacy.versions` maps
+    /// (`lowest`, its record and version). For a numeric source (a migration number,
+    /// `user_version`), a database never synced whose record is below the lowest key is placed
+    /// at 0.0.0 and runs them, though the releases that shipped them may have run them already:
+    /// map the records of those releases too. For GRDB's migration identifiers, they never run
+    /// on a database the old tool versioned, each placed at that version or above (as when every
+    /// identifier is mapped to one version): map each migration to the release that first ran
+    /// it, and key an upgrade above the release whose data it fixes.
     case upgradesBelowLegacyMap([Upgrade], lowest: LegacyRecord)
     /// A dry run did not count the rows that reference a missing parent outside the tables the
     /// sync would check: that reads the whole file, of `databaseBytes` bytes. A status counts them.
@@ -70,12 +74,19 @@ public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
             return "SQLite refuses a step even without rows, so the sync will fail there: \(step): \(message)"
         case .upgradesBelowLegacyMap(let upgrades, let lowest):
             let list = upgrades.map { "\($0.version) (\($0.name))" }.joined(separator: ", ")
-            return "upgrade\(upgrades.count == 1 ? " \(list) is" : "s \(list) are") keyed at or below \(lowest.version), "
-                + "the lowest version legacy.versions maps (\(lowest.source) \(lowest.record)): a database never synced whose "
-                + "\(lowest.source) is below \(lowest.record) is placed at 0.0.0 and runs \(upgrades.count == 1 ? "it" : "them"), "
-                + "even if the release that shipped \(upgrades.count == 1 ? "it" : "them") ran \(upgrades.count == 1 ? "it" : "them") "
-                + "already; under legacy.versions, map the \(lowest.source) of the releases that shipped "
-                + (upgrades.count == 1 ? "it" : "them")
+            let it = upgrades.count == 1 ? "it" : "them"
+            let keyed = "upgrade\(upgrades.count == 1 ? " \(list) is" : "s \(list) are") keyed at or below \(lowest.version), "
+                + "the lowest version legacy.versions maps (\(lowest.source) \(lowest.record)): "
+            guard lowest.source.isNumeric else {
+                return keyed + "every database whose \(lowest.source) holds a migration is placed at \(lowest.version) or above, so "
+                    + (upgrades.count == 1 ? "it never runs" : "they never run") + " on one; under legacy.versions, map each migration to "
+                    + "the release that first ran it, key an upgrade above the release whose data it fixes, and list the rows "
+                    + "a new database starts with under seed"
+            }
+            return keyed + "a database never synced whose "
+                + "\(lowest.source) is below \(lowest.record) is placed at 0.0.0 and runs \(it), "
+                + "even if the release that shipped \(it) ran \(it) "
+                + "already; under legacy.versions, map the \(lowest.source) of the releases that shipped \(it)"
         case .orphanRows(let violation):
             return "\(violation.orphans): they were there before this sync, which keeps them; fix or delete them when you can"
         case .orphanRowsNotCounted(let bytes):
@@ -91,8 +102,9 @@ public enum SyncWarning: Sendable, Hashable, Codable, CustomStringConvertible {
 
 extension SyncWarning {
     /// What the file says that a sync, a dry run, a status and `reconcile check` warn about,
-    /// with or without a database: upgrades (scripts and `codeUpgrades`) that a database below
-    /// every key of `legacy.versions` would run again.
+    /// with or without a database: upgrades (scripts and `codeUpgrades`) keyed at or below the
+    /// lowest version `legacy.versions` maps, which a database below every numeric key would run
+    /// again, and which no database versioned by GRDB's migrator ever runs.
     ///
     /// ```swift
     /// for warning in SyncWarning.fileWarnings(file, codeUpgrades: []) { print("warning:", warning) }
@@ -102,7 +114,7 @@ extension SyncWarning {
         let scripts = file.upgrades.flatMap { upgrade in
             upgrade.scripts.map { Upgrade(version: upgrade.version, name: $0.path, kind: .script) }
         }
-        let upgrades = legacy.upgradesRunBelowLowestKey(scripts + codeUpgrades)
+        let upgrades = legacy.upgradesAtOrBelowLowestEntry(scripts + codeUpgrades)
         guard !upgrades.isEmpty else { return [] }
         let record = LegacyRecord(source: legacy.source, record: lowest.key, key: lowest.key, version: lowest.version)
         return [.upgradesBelowLegacyMap(upgrades, lowest: record)]

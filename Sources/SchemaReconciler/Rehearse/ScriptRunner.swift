@@ -2,23 +2,38 @@ import GRDB
 
 // MARK: - ScriptRunner
 
-/// Runs an upgrade script statement by statement with SQLite's own parser, so that semicolons
-/// in strings, comments and trigger bodies are never mistaken for statement ends. A statement
-/// that fails is reported with its line in the script.
+/// Runs an upgrade script, or a seed script, statement by statement with SQLite's own parser,
+/// so that semicolons in strings, comments and trigger bodies are never mistaken for statement
+/// ends. A statement that fails is reported with its line in the script.
 ///
 /// ```swift
 /// try ScriptRunner(upgrade: upgrade, script: script).run(in: db)
+/// try ScriptRunner(seed: script).run(in: db)
 /// ```
 struct ScriptRunner {
-    /// The upgrade the script belongs to.
-    var upgrade: Upgrade
+    /// The upgrade the script belongs to; nil for a seed script.
+    var upgrade: Upgrade?
     /// The script.
     var script: UpgradeScript
     /// Stops the script between two statements.
     var cancellation: SyncCancellation?
 
+    /// Runs a script of `upgrade`.
+    init(upgrade: Upgrade, script: UpgradeScript, cancellation: SyncCancellation? = nil) {
+        self.upgrade = upgrade
+        self.script = script
+        self.cancellation = cancellation
+    }
+
+    /// Runs a script of schema.yaml's `seed`.
+    init(seed script: UpgradeScript, cancellation: SyncCancellation? = nil) {
+        self.script = script
+        self.cancellation = cancellation
+    }
+
     /// Runs every statement of the script on `db`, which must stay inside its transaction.
-    /// - Throws: ``ReconcileError/upgradeFailed(_:line:statement:error:)``.
+    /// - Throws: ``ReconcileError/upgradeFailed(_:line:statement:error:)``, or
+    ///   ``ReconcileError/seedFailed(path:line:statement:error:)`` for a seed script.
     func run(in db: Database) throws {
         let utf8 = Array(script.sql.utf8)
         var offset = 0   // UTF-8 offset just past the last statement found
@@ -54,12 +69,17 @@ struct ScriptRunner {
         let rest = String(decoding: utf8[start...], as: UTF8.self)
         let tokens = Array(SQLTokenizer.tokens(in: rest).drop { $0.isSymbol(";") })
         guard let first = tokens.first else {
-            return .upgradeFailed(upgrade, line: Self.line(at: start, in: utf8), statement: "", error: error)
+            return failure(error, line: Self.line(at: start, in: utf8), statement: "")
         }
         let end = tokens.firstIndex { $0.isSymbol(";") } ?? tokens.count - 1
         let preview = SQLText.text(of: tokens[0...max(0, min(end, tokens.count - 1))], in: rest)
-        return .upgradeFailed(upgrade, line: Self.line(at: start + first.range.lowerBound, in: utf8), statement: preview,
-                              error: error)
+        return failure(error, line: Self.line(at: start + first.range.lowerBound, in: utf8), statement: preview)
+    }
+
+    /// The error of the upgrade, or of the seed script.
+    private func failure(_ error: DatabaseError, line: Int, statement: String) -> ReconcileError {
+        guard let upgrade else { return .seedFailed(path: script.path, line: line, statement: statement, error: error) }
+        return .upgradeFailed(upgrade, line: line, statement: statement, error: error)
     }
 
     /// The line of a byte offset; lines end with LF, CRLF or a lone CR.

@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - SQLText
 
 /// Quoting and normalising of SQL text.
@@ -43,6 +45,20 @@ package enum SQLText {
         guard let last = SQLTokenizer.tokens(in: sql, keepingComments: true).last, last.kind == .comment,
               last.text.hasPrefix("--"), !sql.utf8.dropFirst(last.range.upperBound).contains(0x0A) else { return sql }
         return sql + "\n"
+    }
+
+    /// A script as a dry run prints it among other statements: without the blank lines around
+    /// it, its last statement closed with `;` when it is not, and a line comment it ends with
+    /// ended too, so that the statement printed next stays whole.
+    ///
+    /// ```swift
+    /// SQLText.closedScript("INSERT INTO t VALUES (1)\n-- one row\n") // "INSERT INTO t VALUES (1);\n-- one row\n"
+    /// ```
+    package static func closedScript(_ sql: String) -> String {
+        let text = sql.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let last = SQLTokenizer.tokens(in: text).last, !last.isSymbol(";") else { return closingLineComment(text) }
+        let end = text.utf8.index(text.utf8.startIndex, offsetBy: last.range.upperBound)
+        return closingLineComment(String(text[..<end]) + ";" + String(text[end...]))
     }
 
     /// A canonical form of an expression or statement, for comparison only: comments and

@@ -26,14 +26,18 @@ extension Reconciler {
         /// collation or function of the app's own that it uses needs no registering here: the
         /// database holds the objects that use it, so SQLite accepted them where they were made.
         public var file: SchemaFile?
-        /// Why the loader refuses the text, when it does: something of the database that the writer
-        /// does not know how to say (please report it).
+        /// Why the loader refuses the text, when it does: the migrations of GRDB's migrator that
+        /// ``yaml`` lists without their app versions, for the user to fill in
+        /// (``SchemaError/legacyVersionsMissing(_:source:lines:at:)``); otherwise something of the
+        /// database that the writer does not know how to say (please report it).
         public var loadError: SchemaError?
 
         /// The record of the migration tool that versioned the database before (GRDB's migrator,
         /// FMDBMigrationManager, fmdb-migration-manager, an `app_version(version_num)` table, or a
-        /// `PRAGMA user_version` other than 0), mapped to the app version of the file: ``yaml`` then
-        /// has a `legacy` section, and does not declare the old tool's table. Nil when there is none.
+        /// `PRAGMA user_version` other than 0): ``yaml`` then has a `legacy` section, and does not
+        /// declare the old tool's table. The section maps a number to the app version of the file;
+        /// it lists GRDB's migrations without a version, for the user to write the release that
+        /// first ran each (the file does not load until then). Nil when there is none.
         ///
         /// ```swift
         /// inspected.legacyRecord?.description // "legacy record schema_migrations = 5 → 4.2.0"
@@ -74,7 +78,11 @@ extension Reconciler {
             }
             var writer = SchemaWriter(version: appVersion)
             if let (source, records) = detected, let last = records.last {
-                writer.legacy = LegacyVersionMap(source: source, entries: records.map { .init(key: $0, version: appVersion) })
+                // A number is the database's own release; which release ran each of GRDB's
+                // migrations, only the app's history knows: the user writes it.
+                let mapped = source.isNumeric ? records : []
+                writer.legacy = LegacyVersionMap(source: source, entries: mapped.map { .init(key: $0, version: appVersion) })
+                writer.legacyRecordsWithoutVersion = source.isNumeric ? [] : records
                 legacyRecord = LegacyRecord(source: source, record: last, key: last, version: appVersion)
                 if let table = source.table { schema.tables.removeAll { $0.name.isSameName(as: table) } }
             }

@@ -29,14 +29,12 @@ extension SyncPlanning {
 
     /// Where the sync checks foreign keys: only the tables its steps could leave with rows that
     /// reference a missing parent, so that it never reads a table its steps cannot affect. The
-    /// whole database when it runs upgrades with foreign key enforcement off, since the scripts
-    /// could leave orphans anywhere, and when it finishes the last of the deferred work.
-    func foreignKeyCheck(of plan: Plan, remaining: Bool, live: Schema, db: Database) throws -> Plan.ForeignKeyCheck {
+    /// whole database when it runs upgrades, whose foreign key checks are deferred (or off),
+    /// since the scripts could leave orphans anywhere, and when it finishes the last of the
+    /// deferred work.
+    func foreignKeyCheck(of plan: Plan, remaining: Bool, live: Schema) -> Plan.ForeignKeyCheck {
         if finishing && !remaining { return .wholeDatabase }
-        if !plan.upgrades.isEmpty {
-            let enforced = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
-            if !enforced || plan.requiresForeignKeysOff { return .wholeDatabase }
-        }
+        if !plan.upgrades.isEmpty { return .wholeDatabase }
         return .tables(plan.tablesToCheckForOrphans(declared: file.schema, live: live))
     }
 

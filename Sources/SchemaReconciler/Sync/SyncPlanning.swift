@@ -57,11 +57,15 @@ struct SyncPlanning {
             let diff = try ReconcileError.diff(file.schema, drop: drop, live: Schema())
             plan.changes = diff.changes
             plan.steps = try ReconcileError.planned { try Planner(declared: file.schema, live: Schema()).steps(for: diff) }
+            plan.seeds = file.seeds.map { SeedScript(path: $0.path, sql: $0.sql) }
+            // Seed scripts run with foreign key checks deferred: every row they write is checked.
+            if !plan.seeds.isEmpty { plan.foreignKeyCheck = .wholeDatabase }
         } else {
             kept = try planExisting(&plan, drop: drop, catalog: catalog, live: live, db: db)
         }
         let codeUpgrades = codeUpgrades.map { Upgrade(version: $0.version, name: $0.name, kind: .code) }
-        plan.warnings = kept.map(SyncWarning.undeclared) + plan.warnings + fileWarnings(state: state)
+        plan.warnings = kept.filter { !file.isLegacyTable($0) }.map(SyncWarning.undeclared) + plan.warnings
+            + fileWarnings(state: state)
             + SyncWarning.fileWarnings(file, codeUpgrades: codeUpgrades)
             + catalog.reservedTables.filter { $0.sqlName.hasPrefix(Planner.temporaryPrefix) }.map(SyncWarning.leftoverTable)
         plan.markSyncedSteps(under: file.compatibility,
@@ -125,7 +129,7 @@ struct SyncPlanning {
             if keptAfterUpgrades != nil { (plan.deferred.steps, plan.copiedAtLaunch) = ([], []) }
         }
         plan.steps = try counted(plan.steps, liveNames: renames.liveNames, db: db)
-        plan.foreignKeyCheck = try foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed, db: db)
+        plan.foreignKeyCheck = foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed)
         plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: rehearsed, db: db)
         return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
     }

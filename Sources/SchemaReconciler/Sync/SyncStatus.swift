@@ -29,6 +29,9 @@ public struct SyncStatus: Sendable, Codable {
     public var pendingUpgrades: [Upgrade]
     /// The schema steps the next sync would run.
     public var pendingSteps: [Step]
+    /// For a database the next sync would create (the file does not exist, or holds nothing):
+    /// the seed scripts it would run after the schema. Empty otherwise.
+    public var pendingSeeds: [SeedScript] = []
     /// Warnings: changed scripts, undeclared objects.
     public var warnings: [SyncWarning]
     /// Why the next sync would be refused, if it would.
@@ -55,7 +58,7 @@ public struct SyncStatus: Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case databasePath, databaseExists, isManaged, storedVersion, declaredVersion, appliedUpgrades, pendingUpgrades
-        case pendingSteps, warnings, problem, isSchemaCompared, deferred, legacyRecord
+        case pendingSteps, pendingSeeds, warnings, problem, isSchemaCompared, deferred, legacyRecord
     }
 
     private enum Computed: String, CodingKey {
@@ -68,7 +71,7 @@ public struct SyncStatus: Sendable, Codable {
     /// ```json
     /// {"databasePath": "app.sqlite", "databaseExists": true, "isManaged": true, "isInSync": false,
     ///  "storedVersion": "1.1.0", "declaredVersion": "1.2.0", "appliedUpgrades": [...], "pendingUpgrades": [...],
-    ///  "pendingSteps": [...], "isSchemaCompared": true, "warnings": [...], "deferred": {"steps": []}}
+    ///  "pendingSteps": [...], "pendingSeeds": [], "isSchemaCompared": true, "warnings": [...], "deferred": {"steps": []}}
     /// ```
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -80,6 +83,7 @@ public struct SyncStatus: Sendable, Codable {
         try container.encode(appliedUpgrades, forKey: .appliedUpgrades)
         try container.encode(pendingUpgrades, forKey: .pendingUpgrades)
         try container.encode(pendingSteps, forKey: .pendingSteps)
+        try container.encode(pendingSeeds, forKey: .pendingSeeds)
         try container.encode(warnings, forKey: .warnings)
         try container.encodeIfPresent(problem, forKey: .problem)
         try container.encode(isSchemaCompared, forKey: .isSchemaCompared)
@@ -141,6 +145,7 @@ extension Reconciler {
             status.pendingUpgrades = plan.upgrades
             status.legacyRecord = plan.legacyRecord
             status.pendingSteps = plan.steps
+            status.pendingSeeds = plan.seeds
             status.warnings = plan.warnings
         } catch let error as ReconcileError {
             status.problem = error

@@ -6,7 +6,8 @@ import GRDB
 /// Finds every generated value again after the sync: in the table and column the current file
 /// declares for it (through `renamed_from`), as SQLite would store it under the column's new
 /// type. A table or column the current file drops is not looked for, nor a value an upgrade
-/// updated or a row an upgrade deleted.
+/// updated or a row an upgrade deleted. The rows of a table whose rowids an upgrade may have
+/// moved (it updated the key that is the rowid) are compared by value, not by rowid.
 ///
 /// ```swift
 /// let check = GeneratedValueCheck(file: current, recorder: recorder)
@@ -57,7 +58,10 @@ struct GeneratedValueCheck {
         }
         let comparison = Comparison(release: release, table: table, targets: targets.map { ($0.offset, $0.column) },
                                     expected: expected, after: after, recorder: recorder)
-        return problems + (release.hasRowIDs && after.hasRowIDs ? comparison.byRowID() : comparison.byValue())
+        // An upgrade that moved keys (`UPDATE parents SET id = id + 100`) moved rowids too.
+        let aliases = ["rowid", "oid", "_rowid_"] + (declared.flatMap { $0.hasRowIDAlias ? $0.primaryKeyColumns : nil } ?? [])
+        let rowsStay = !recorder.mayHaveMovedRows(of: table, rowIDColumns: aliases)
+        return problems + (release.hasRowIDs && after.hasRowIDs && rowsStay ? comparison.byRowID() : comparison.byValue())
     }
 
     /// The live column that holds the release's column `name`: the declared one that is or was

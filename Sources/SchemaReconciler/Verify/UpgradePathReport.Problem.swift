@@ -99,8 +99,7 @@ extension UpgradePathReport.Problem {
         } else {
             column = undeclared.first.flatMap { $0.kind == .column ? $0.name : nil }
         }
-        let table = changes.first?.table
-            ?? undeclared.first.map { $0.kind == .column || $0.kind == .index ? $0.table ?? $0.name : $0.name }
+        let table = changes.first.map(tableOf) ?? undeclared.first.flatMap(tableOf)
         return Self(.schemaDiffers, table: table, column: column,
                     message: "after the sync the schema differs from a new database built from the current file: "
                         + items.joined(separator: "; "))
@@ -140,6 +139,24 @@ extension UpgradePathReport.Problem {
              message: "after the sync, \(count.rows) row\(count.rows == 1 ? "" : "s") reference\(count.rows == 1 ? "s" : "") "
                 + "missing rows of \(count.parent) (FOREIGN KEY (\(count.columns.joined(separator: ", "))) REFERENCES \(count.parent)), "
                 + "though every row verify wrote had its parent")
+    }
+
+    /// The table a change is about: a trigger's is the one it is on; a view is no table.
+    private static func tableOf(_ change: Change) -> String? {
+        switch change {
+        case .createTrigger(_, let table), .recreateTrigger(_, let table): table
+        default: change.table
+        }
+    }
+
+    /// The table an object left over is, or is part of: a column's, an index's or a trigger's
+    /// own; nil for a view, which is no table.
+    private static func tableOf(_ object: SchemaObject) -> String? {
+        switch object.kind {
+        case .table, .virtualTable: object.name
+        case .column, .index, .trigger: object.table
+        case .view: nil
+        }
     }
 
     /// `column notes.person_id is left over: …`.

@@ -34,6 +34,14 @@ final class WriteRecorder: TransactionObserver, @unchecked Sendable {
         return rows.contains(rowID)
     }
 
+    /// Whether a statement may have given rows of `table` another rowid: it updated one of
+    /// `rowIDColumns` (the table's rowid alias, `rowid` and its other names), so that a row is
+    /// no longer found under the rowid it had.
+    func mayHaveMovedRows(of table: String, rowIDColumns: [String]) -> Bool {
+        guard let updated = updatedColumns[table.sqlName] else { return false }
+        return rowIDColumns.contains { updated.contains($0.sqlName) }
+    }
+
     /// Whether a statement may have deleted this row.
     func mayHaveDeleted(table: String, rowID: Int64?) -> Bool {
         let key = table.sqlName

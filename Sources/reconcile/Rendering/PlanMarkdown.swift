@@ -29,6 +29,7 @@ struct PlanMarkdown {
         if !plan.steps.isEmpty { sections.append(Self.stepTable(plan.expandSteps + plan.contractSteps)) }
         if !plan.hazards.isEmpty { sections.append(hazards) }
         if !plan.upgrades.isEmpty { sections.append(Self.upgradeList("Upgrades that will run", plan.upgrades)) }
+        if !plan.seeds.isEmpty { sections.append(Self.list("Seed scripts that will run", plan.seeds.map { Self.code($0.path) })) }
         if !plan.warnings.isEmpty { sections.append(Self.list("Warnings", plan.warnings.map { Self.cell($0.description) })) }
         let deferred = DeferredText(plan).lines.dropFirst().map(Self.cell)
         if !deferred.isEmpty { sections.append(Self.list("Left for `reconcile finish`", deferred)) }

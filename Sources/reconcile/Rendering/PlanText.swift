@@ -25,17 +25,13 @@ struct PlanText {
         lines += opening
         var sessions = plan.editSessionVersions[...]
         lines += steps(plan.expandSteps, sessions: &sessions)
-        for (offset, upgrade) in plan.upgrades.enumerated() {
-            lines.append("")
-            if offset == 0 { lines.append(comment(hazardLine(.runsUpgrades(count: plan.upgrades.count)))) }
-            lines.append(comment("upgrade \(upgrade.version): run the "
-                + (upgrade.kind == .script ? "script \(upgrade.name)" : "code upgrade \(upgrade.name)")))
-        }
+        lines += deferringForeignKeys(upgrades)
         for revision in plan.revisions {
             lines.append("")
             lines.append(comment(revision.description))
         }
         lines += steps(plan.contractSteps, sessions: &sessions)
+        lines += deferringForeignKeys(seeds)
         if let closing {
             lines.append("")
             lines.append(closing)
@@ -58,6 +54,34 @@ struct PlanText {
                       "PRAGMA foreign_keys = OFF;"]
         }
         return lines + ["BEGIN IMMEDIATE;"]
+    }
+
+    /// The upgrades, as comments where they run.
+    private var upgrades: [String] {
+        plan.upgrades.enumerated().flatMap { offset, upgrade in
+            (offset == 0 ? ["", comment(hazardLine(.runsUpgrades(count: plan.upgrades.count)))] : [""])
+                + [comment("upgrade \(upgrade.version): run the "
+                           + (upgrade.kind == .script ? "script \(upgrade.name)" : "code upgrade \(upgrade.name)"))]
+        }
+    }
+
+    /// The seed scripts of a new database, each under a comment that names it, its statements
+    /// as written, the last one closed.
+    private var seeds: [String] {
+        plan.seeds.flatMap { seed in
+            ["", comment("\(seed): the rows a new database starts with"), SQLText.closedScript(seed.sql)]
+        }
+    }
+
+    /// `scripts`, upgrades or seeds, between the pragmas that defer foreign key checks to the
+    /// end of the last, as the sync does: a script may move a parent key before its children.
+    /// Without foreign key enforcement (the plan turns it off), there is nothing to defer.
+    private func deferringForeignKeys(_ scripts: [String]) -> [String] {
+        guard !scripts.isEmpty, !plan.requiresForeignKeysOff else { return scripts }
+        return ["", comment("foreign key checks deferred to the end of the scripts, as GRDB's migrator defers them: "
+                            + "the sync then refuses rows left without a parent"),
+                "PRAGMA defer_foreign_keys = ON;"]
+            + scripts + ["", "PRAGMA defer_foreign_keys = OFF;"]
     }
 
     /// What `--check` prints: whether a sync would change anything, and what, one step a line,
@@ -84,7 +108,7 @@ struct PlanText {
                      + "\(upgrades) upgrade\(upgrades == 1 ? "" : "s")"]
         if let legacy = plan.legacyRecord { lines.append("  " + LegacyText.line(legacy)) }
         lines += (plan.expandSteps.map(\.description) + plan.upgrades.map(\.description)
-            + plan.contractSteps.map(\.description)).map { "  " + $0 }
+            + plan.contractSteps.map(\.description) + plan.seeds.map(\.description)).map { "  " + $0 }
         lines += plan.hazards.map { "  " + hazardLine($0) }
         lines += plan.warnings.map { "  warning: \($0)" }
         lines += DeferredText(plan).lines.map { "  " + $0 }
@@ -94,7 +118,8 @@ struct PlanText {
     private var heading: String {
         switch plan.fromVersion {
         case nil:
-            return "-- new database: create the schema of version \(plan.toVersion); no upgrades run"
+            let seeds = plan.seeds.isEmpty ? "" : ", then its seed"
+            return "-- new database: create the schema of version \(plan.toVersion)\(seeds); no upgrades run"
         case let from? where plan.isNothingToDo:
             return "-- nothing to do: the database matches schema.yaml at version \(from)"
         case let from?:

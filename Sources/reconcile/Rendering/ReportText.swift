@@ -2,7 +2,8 @@ import SchemaReconciler
 
 // MARK: - ReportText
 
-/// What a sync prints: one line per step and per upgrade, in the order they ran, then a summary.
+/// What a sync prints: one line per step, per upgrade and per seed script, in the order they ran,
+/// then a summary.
 ///
 /// ```
 ///   add column users.nickname (native ALTER)
@@ -29,10 +30,12 @@ struct ReportText {
         lines += report.upgrades.map { "  upgrade \($0.version): \($0.name)" }
         lines += report.revisions.map { "  \($0)" }
         lines += report.plan.contractSteps.map { "  \($0)" }
+        lines += report.plan.seeds.map { "  \($0)" }
         let statements = report.statements.count
         let upgrades = report.upgrades.count
+        let seeds = report.plan.seeds.count
         lines.append("\(database) synced to version \(report.version): \(statements) statement\(statements == 1 ? "" : "s"), "
-                     + "\(upgrades) upgrade\(upgrades == 1 ? "" : "s")")
+                     + "\(upgrades) upgrade\(upgrades == 1 ? "" : "s")" + (seeds == 0 ? "" : ", \(seeds) seed\(seeds == 1 ? "" : "s")"))
         lines += deferred
         return lines.joined(separator: "\n") + "\n"
     }

@@ -46,6 +46,10 @@ struct StatusText {
             lines.append("schema: differs from schema.yaml; the next sync would:")
             lines += status.pendingSteps.map { "  \($0)" }
         }
+        if !status.pendingSeeds.isEmpty {
+            lines.append("seed (the rows a new database starts with):")
+            lines += status.pendingSeeds.map { "  \($0.path)" }
+        }
         lines += DeferredText(status.deferred).lines
         lines += status.warnings.map { "warning: \($0)" }
         if let problem = status.problem { lines.append("problem: \(ErrorText.message(problem))") }

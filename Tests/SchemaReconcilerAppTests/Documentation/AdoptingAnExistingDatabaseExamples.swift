@@ -14,8 +14,8 @@ import Testing
         // A database that hand-written change scripts built, with their own version table.
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: """
-                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-                INSERT INTO grdb_migrations VALUES ('v1'), ('v2');
+                CREATE TABLE app_version (version_num INTEGER);
+                INSERT INTO app_version VALUES (12);
                 CREATE TABLE author (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL COLLATE NOCASE);
                 CREATE TABLE book (
                   id INTEGER PRIMARY KEY,

@@ -114,7 +114,7 @@ import Testing
         // As the plugin runs it: the absolute path, which Xcode needs to show the line.
         let result = try ReconcileCommand.run(["check", "--schema", space.schemaURL.path], in: space.url)
         #expect(result.status == 2)
-        #expect(result.error == "\(space.schemaURL.path):8:10: error: upgrade script 'upgrades/1.1.0.sql' does not "
+        #expect(result.error == "\(space.schemaURL.path):8:10: error: script 'upgrades/1.1.0.sql' does not "
             + "exist (paths are relative to the directory of the schema file)\n")
     }
 

@@ -18,7 +18,7 @@ import Testing
           1.1.0: upgrades/1.1.0.sql
         """
 
-    static let planKeys: Set = ["fromVersion", "toVersion", "isNothingToDo", "steps", "upgrades", "changes", "revisions",
+    static let planKeys: Set = ["fromVersion", "toVersion", "isNothingToDo", "steps", "upgrades", "seeds", "changes", "revisions",
                                 "hazards", "warnings", "foreignKeyCheck", "deferred", "copiedAtLaunch"]
     static let stepKeys: Set = ["description", "action", "table", "phase", "method", "rows", "changes", "checks",
                                 "hazards", "droppedIndexes", "statements"]
@@ -116,7 +116,7 @@ import Testing
         let status = try object(try ReconcileCommand.run(["status", "--format", "json"], in: space.url).output)
         #expect(Set(status.keys) == ["databasePath", "databaseExists", "isManaged", "isInSync", "storedVersion",
                                      "declaredVersion", "appliedUpgrades", "pendingUpgrades", "pendingSteps",
-                                     "isSchemaCompared", "warnings", "deferred"])
+                                     "pendingSeeds", "isSchemaCompared", "warnings", "deferred"])
         #expect(status["isInSync"] as? Bool == true)
         let applied = try #require((status["appliedUpgrades"] as? [[String: Any]])?.first)
         #expect((applied["upgrade"] as? [String: Any])?["name"] as? String == "upgrades/1.1.0.sql")

@@ -88,4 +88,79 @@ import Testing
         #expect(error["records"] as? [Int] == [7])
         #expect(try space.fileBytes() == before)
     }
+
+    // MARK: GRDB's migrations
+
+    /// The notes app's database as GRDB's migrator left it at 1.2.0, after three migrations.
+    func grdbWorkspace() throws -> Workspace {
+        try LegacyRecordTests().workspace(legacy: "", oldTool: """
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('v1-notes'), ('v2-log'), ('v3-bodies');
+            """)
+    }
+
+    /// The notes app's schema.yaml, its three migrations mapped to `versions`.
+    static func grdbSchema(_ versions: String...) -> String {
+        let entries = zip(["v1-notes", "v2-log", "v3-bodies"], versions).map { "    \($0): \($1)" }
+        return LegacyRecordTests.schema(legacy: (["  source: grdb_migrations", "  versions:"] + entries).joined(separator: "\n"))
+    }
+
+    /// Until each migration `inspect` lists has the release that first ran it, `check`, the dry
+    /// run, a status and a sync refuse the file (exit 2), naming every one still without.
+    @Test func anIdentifierMapIsRefusedUntilEveryMigrationHasItsVersion() throws {
+        let space = try grdbWorkspace()
+        let inspect = try ReconcileCommand.run(["inspect", "--database", "app.sqlite", "--app-version", "2.0.0"], in: space.url)
+        #expect(inspect.status == 3)
+        #expect(inspect.output.hasSuffix("legacy:\n  source: grdb_migrations\n  versions:\n    v1-notes:\n    v2-log:\n    v3-bodies:\n"))
+        #expect(inspect.error.contains("note: to fill in: legacy.versions gives no app version to the migrations v1-notes"))
+        let tables = inspect.output.components(separatedBy: "\n# The database was versioned")[0]
+        let section = "legacy:\n  source: grdb_migrations\n  versions:\n"
+        try space.writeSchema(tables + "\n" + section + "    v1-notes:\n    v2-log:\n    v3-bodies:\n")
+        let bytes = try space.fileBytes()
+
+        func expectRefused(naming records: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            for arguments in [["check"], ["--dry-run"], ["--check"], ["status"], []] {
+                let run = try ReconcileCommand.run(arguments, in: space.url)
+                #expect(run.status == 2, "\(arguments)", sourceLocation: sourceLocation)
+                let listed = records.map { "\($0) (line " }
+                #expect(listed.allSatisfy(run.error.contains), "\(arguments): \(run.error)", sourceLocation: sourceLocation)
+                #expect(run.error.contains("schema.yaml:"), sourceLocation: sourceLocation)
+            }
+            #expect(try space.fileBytes() == bytes, sourceLocation: sourceLocation)
+        }
+        try expectRefused(naming: ["v1-notes", "v2-log", "v3-bodies"])
+        try space.writeSchema(tables + "\n" + section + "    v1-notes: 1.0.0\n    v2-log:\n    v3-bodies: 1.2.0\n")
+        try expectRefused(naming: ["v2-log"])
+
+        try space.writeSchema(tables + "\n" + section + "    v1-notes: 1.0.0\n    v2-log: 1.1.0\n    v3-bodies: 1.2.0\n")
+        #expect(try ReconcileCommand.run(["check"], in: space.url).status == 0)
+        let sync = try ReconcileCommand.run([], in: space.url)
+        #expect(sync.status == 0, "\(sync.error)")
+        #expect(sync.output.contains("legacy record grdb_migrations = v3-bodies → 1.2.0"))
+        #expect(!sync.output.contains("warning"))
+    }
+
+    /// Every migration mapped to the one version: every database counts as that release, and
+    /// no upgrade keyed at or below it ever runs. `check`, the dry run and a status say so.
+    @Test func upgradesAtOrBelowTheLowestMappedMigrationAreAWarning() throws {
+        let space = try grdbWorkspace()
+        try space.writeSchema(Self.grdbSchema("2.0.0", "2.0.0", "2.0.0"))
+        let check = try ReconcileCommand.run(["check"], in: space.url)
+        #expect(check.status == 0)
+        #expect(check.error.contains("schema.yaml:19:3: warning: upgrades 1.1.0 (upgrades/1.1.0.sql), 1.2.0"), "\(check.error)")
+        #expect(check.error.contains("every database whose grdb_migrations holds a migration is placed at 2.0.0 or above, "
+                                     + "so they never run on one"))
+        let dryRun = try ReconcileCommand.run(["--dry-run"], in: space.url)
+        #expect(dryRun.output.contains("-- warning: upgrades 1.1.0"), "\(dryRun.output)")
+        #expect(try ReconcileCommand.run(["status"], in: space.url).output.contains("warning: upgrades 1.1.0"))
+        let report = try space.sync()
+        #expect(report.upgrades.isEmpty && report.plan.fromVersion == "2.0.0")
+        #expect(report.warnings.contains { if case .upgradesBelowLegacyMap(let upgrades, _) = $0 { upgrades.count == 3 } else { false } })
+
+        // Mapped to the releases that first ran them, the upgrades above 1.0.0 run, and no warning is left.
+        let fixed = try grdbWorkspace()
+        try fixed.writeSchema(Self.grdbSchema("1.0.0", "1.1.0", "1.2.0"))
+        #expect(try ReconcileCommand.run(["check"], in: fixed.url).error.isEmpty)
+        #expect(try fixed.sync().upgrades.map(\.version) == ["2.0.0"])
+    }
 }

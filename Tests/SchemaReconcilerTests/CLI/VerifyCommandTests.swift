@@ -34,6 +34,30 @@ import Testing
         return space
     }
 
+    /// A release whose trigger or view the current file neither declares nor drops: the path
+    /// fails, and the problem names the trigger a trigger (on its table), and the view a view.
+    @Test func aTriggerOrViewLeftOverIsNamedForWhatItIs() throws {
+        let space = try space()
+        try space.write(Self.release + """
+
+            triggers:
+              items_touch: |
+                CREATE TRIGGER items_touch AFTER UPDATE ON items BEGIN SELECT 1; END
+            views:
+              item_titles: SELECT title FROM items
+            """, to: "history/1.0.0.yaml")
+        let differs = "after the sync the schema differs from a new database built from the current file: "
+        let cases = [("views: [item_titles]", "table items: " + differs + "trigger items_touch on items is left over", "items_touch"),
+                     ("triggers: [items_touch]", differs + "view item_titles is left over", "item_titles")]
+        for (drop, problem, name) in cases {
+            try space.writeSchema(Self.current + "\ndrop: { \(drop) }\n")
+            let result = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
+            #expect(result.status == 1)
+            #expect(result.output.contains("\n  " + problem), "\(result.output)")
+            #expect(!result.output.contains("table \(name)"))
+        }
+    }
+
     @Test func printsOneLinePerReleaseAndExitsZeroWhenEveryPathPasses() throws {
         let space = try space()
         let result = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)

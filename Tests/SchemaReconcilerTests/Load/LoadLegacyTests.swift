@@ -35,6 +35,21 @@ import Testing
         #expect(file.legacy?.entries.map(\.key) == [.identifier("v1"), .identifier("2"), .identifier("add tags")])
     }
 
+    /// What `inspect` writes for GRDB's migrations (`v1:`), or `~`, or `null`: a record without
+    /// its version. Every one is named, in one error at the first.
+    @Test func recordsWithoutAVersionAreRefusedTogetherAtTheFirst() throws {
+        let error = loadError(legacy("source: grdb_migrations\nversions:\n  v1:\n  v2: 1.0.0\n  v3: ~\n  v4: null"))
+        #expect(error == .legacyVersionsMissing(["v1", "v3", "v4"], source: "grdb_migrations", lines: [9, 11, 12], at: at(9, 5)))
+        #expect(error?.message.hasPrefix("legacy.versions gives no app version to the migrations v1 (line 9), v3 (line 11), "
+                                         + "v4 (line 12) of grdb_migrations: after each, write the app version of the first "
+                                         + "release that ran it, such as `v1: 1.0.0`.") == true)
+        // A quoted '~' is an identifier's version written as text: not a version either, but not blank.
+        #expect(loadError(legacy("source: grdb_migrations\nversions:\n  v1: '~'")) == .invalidVersion("~", at: at(9, 9)))
+        let numeric = loadError(legacy("source: schema_migrations\nversions:\n  3:\n  5: 1.2.0"))
+        #expect(numeric == .legacyVersionsMissing(["3"], source: "schema_migrations", lines: [9], at: at(9, 5)))
+        #expect(numeric?.message.contains("the record 3 (line 9) of schema_migrations") == true)
+    }
+
     @Test func anEmptySectionDeclaresNothing() throws {
         #expect(try loadSchema(document("legacy:")).legacy == nil)
         #expect(try loadSchema(document()).legacy == nil)

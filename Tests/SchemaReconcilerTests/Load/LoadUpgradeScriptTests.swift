@@ -62,7 +62,7 @@ import Testing
         #expect(error == .missingScript("upgrades/missing.sql",
                                         at: SchemaReconciler.SourceLocation(file: error?.location?.file ?? "", line: 4, column: 27)))
         #expect(error?.message
-            == "upgrade script 'upgrades/missing.sql' does not exist (paths are relative to the directory of the schema file)")
+            == "script 'upgrades/missing.sql' does not exist (paths are relative to the directory of the schema file)")
     }
 
     @Test func pathLeavingTheDirectoryIsRejectedEvenWhenTheFileExists() throws {
@@ -106,7 +106,7 @@ import Testing
             return
         }
         #expect(reason == "it is not UTF-8 text")
-        #expect(error?.message == "cannot read upgrade script 'b.sql': it is not UTF-8 text")
+        #expect(error?.message == "cannot read script 'b.sql': it is not UTF-8 text")
     }
 
     @Test func inMemoryTextReadsScriptsNextToTheURLAndNamesTheFileAsGiven() throws {

@@ -218,6 +218,8 @@ import Testing
         .syncNeededBeforeFinish(stored: nil, declared: "2.0.0"),
         .legacyRecordNotMapped(source: .grdbMigrations, records: [.identifier("v3-tags")]),
         .legacyColumnMissing(source: .column(table: "app_version", column: "version_num")),
+        .seedFailed(path: "seed/vaults.sql", line: 3, statement: "INSERT INTO vaults (name) VALUES (NULL)",
+                    error: DatabaseError(resultCode: .SQLITE_CONSTRAINT_NOTNULL, message: "NOT NULL constraint failed: vaults.name")),
     ]
 
     @Test func everyErrorReadsBackSayingTheSame() throws {
@@ -266,12 +268,13 @@ import Testing
             "legacyVersionTooHigh", "codeUpgradeAboveVersion", "cannotInspect", "cannotDiff", "cannotPlan", "stepFailed",
             "dataDoesNotFit", "foreignKeyViolation", "brokenObjects", "upgradeFailed", "codeUpgradeFailed",
             "verificationFailed", "hazardsDenied", "cancelled", "foreignKeysLeftOff", "notEnoughDiskSpace", "databaseFull",
-            "syncNeededBeforeFinish", "legacyRecordNotMapped", "legacyColumnMissing",
+            "syncNeededBeforeFinish", "legacyRecordNotMapped", "legacyColumnMissing", "seedFailed",
         ])
         #expect(ReconcileError.insideTransaction.errorCode == 5)
         #expect(ReconcileError.verificationFailed([]).errorCode == 18)
         #expect(ReconcileError.hazardsDenied([]).errorCode == 19)
         #expect(ReconcileError.legacyColumnMissing(source: .userVersion).errorCode == 26)
+        #expect(ReconcileError.seedFailed(path: "", line: 1, statement: "", error: DatabaseError()).errorCode == 27)
     }
 
     struct ExpectedCase: Error {}

@@ -1,0 +1,40 @@
+import GRDB
+
+// MARK: - ForeignKeyDeferral
+
+/// The upgrade scripts (and the seed scripts of a new database) run with foreign key checks
+/// deferred, as GRDB's `DatabaseMigrator` runs a migration: a script may move a parent key
+/// before its children, or insert children before their parent.
+///
+/// On a connection that enforces foreign keys, it sets `PRAGMA defer_foreign_keys = ON` before
+/// the scripts, and off after them: SQLite then forgets the violations it counted meanwhile, and
+/// the statements that follow are checked one by one again. What the scripts leave violated is
+/// the sync's to judge: it counts the rows that reference a missing parent over the whole
+/// database before its steps and after them (``OrphanAudit``, ``Plan/ForeignKeyCheck/wholeDatabase``),
+/// refuses those the sync made, with their table, parent and count, and keeps those that were
+/// there before (an app that ran with foreign keys off) as a warning.
+///
+/// A connection without enforcement (the sync turned it off to rebuild a table, or the app runs
+/// without it) has nothing to defer; the count before and after is the same.
+///
+/// ```swift
+/// let deferral = try ForeignKeyDeferral(in: db)
+/// for script in scripts { try ScriptRunner(…).run(in: db) }
+/// try deferral.end(in: db)
+/// ```
+struct ForeignKeyDeferral {
+    /// Whether the checks are deferred: the connection enforces foreign keys.
+    let isDeferring: Bool
+
+    /// Defers the foreign key checks of what runs next on `db`, inside its transaction, when it
+    /// enforces foreign keys.
+    init(in db: Database) throws {
+        isDeferring = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+        if isDeferring { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
+    }
+
+    /// Checks each statement again as it runs.
+    func end(in db: Database) throws {
+        if isDeferring { try db.execute(sql: "PRAGMA defer_foreign_keys = OFF") }
+    }
+}
