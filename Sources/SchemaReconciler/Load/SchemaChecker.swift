@@ -3,7 +3,8 @@ import Yams
 
 // MARK: - SchemaChecker
 
-/// The checks across the objects of schema.yaml: reserved names, the namespace that tables,
+/// The checks across the objects of schema.yaml: reserved names, the names of other tools'
+/// objects (``IgnoredNames``), the namespace that tables,
 /// views and indexes share, renames, references between tables, the tables of triggers and the
 /// drop list. It also resolves column-level `references`, which need the declared tables.
 ///
@@ -46,6 +47,9 @@ struct SchemaChecker {
     var compatibility: (compatibility: Compatibility, exceptions: [Located<String>])?
     /// Where each declared table is in `tables`, by name, made when the checks start.
     var tablePositions = NameIndex([])
+    /// The names of the objects that other tools own: `ignore`, the built-in ones, the table
+    /// that `legacy` names.
+    var ignored = IgnoredNames()
 
     /// The drop list for the model.
     var dropList: DropList {
@@ -76,6 +80,7 @@ struct SchemaChecker {
     mutating func check() throws {
         tablePositions = NameIndex(tables.lazy.map(\.table.name))
         try checkReservedNames()
+        try checkIgnoredNames()
         try checkNamespace()
         try checkRenames()
         try resolveColumnReferences()

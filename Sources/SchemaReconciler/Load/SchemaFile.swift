@@ -42,6 +42,27 @@ public struct SchemaFile: Sendable {
     /// What the file's `swift` keys say of the record types generated from it; a sync never
     /// reads it.
     package var recordOverrides = RecordOverrides()
+    /// `ignore`: the name patterns of the objects that other tools own, in their written order.
+    package var ignore: [NamePattern] = []
+
+    /// The names a sync of this file never reads, changes or drops: `ignore`'s patterns, the
+    /// built-in ones (`sqlite_*`, `_litestream_*`), and the table of the old migration tool
+    /// that `legacy` names.
+    ///
+    /// ```swift
+    /// file.ignoredNames.contains("_litestream_seq") // true
+    /// ```
+    package var ignoredNames: IgnoredNames {
+        Self.ignoredNames(ignore, legacy: legacy, drop: drop)
+    }
+
+    /// The names a file with these `ignore` patterns, `legacy` section and `drop` list ignores:
+    /// the old tool's table but when `drop.tables` lists it (the sync then reads its record, and
+    /// drops it).
+    static func ignoredNames(_ patterns: [NamePattern], legacy: LegacyVersionMap?, drop: DropList) -> IgnoredNames {
+        let legacyTable = legacy?.source.table.flatMap { drop.tables.containsName($0) ? nil : $0 }
+        return IgnoredNames(patterns: patterns, legacyTable: legacyTable)
+    }
 
     /// Reads schema.yaml at `url`, validates it, and reads every upgrade script it names
     /// (relative to the file's directory).

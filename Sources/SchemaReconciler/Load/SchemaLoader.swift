@@ -149,6 +149,7 @@ package struct SchemaLoader: Sendable {
         loaded.standIns = check.standIns
         loaded.legacy = parsed.legacy
         loaded.compatibility = parsed.compatibility
+        loaded.ignore = parsed.ignore
         loaded.recordOverrides = recordOverrides
         return loaded
     }

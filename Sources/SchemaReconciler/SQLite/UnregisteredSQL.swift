@@ -43,16 +43,25 @@ package struct UnregisteredSQL: Hashable, Sendable {
     ///
     /// ```swift
     /// UnregisteredSQL(message: "no such function: initials")?.name // "initials"
+    /// UnregisteredSQL(message: "unknown function: uuid()")?.name   // "uuid": a default calls it
     /// ```
     package init?(message: String) {
         guard let (prefix, kind) = Self.messages.first(where: { message.hasPrefix($0.0) }) else { return nil }
-        self.init(kind: kind, name: String(message.dropFirst(prefix.count)))
+        var name = String(message.dropFirst(prefix.count))
+        if prefix == Self.defaultCallPrefix, name.hasSuffix("()") { name.removeLast(2) }
+        guard !name.isEmpty else { return nil }
+        self.init(kind: kind, name: name)
     }
+
+    /// How SQLite says that a function a column's default calls is missing: it reads a default
+    /// only when a statement inserts a row that takes it, and names the function then.
+    static let defaultCallPrefix = "unknown function: "
 
     /// SQLite's messages for what a connection lacks (FTS5's, then FTS3's, for a tokenizer).
     private static let messages: [(String, Kind)] = [
         ("no such collation sequence: ", .collation),
         ("no such function: ", .function),
+        (defaultCallPrefix, .function),
         ("no such tokenizer: ", .tokenizer),
         ("unknown tokenizer: ", .tokenizer),
     ]
@@ -61,7 +70,7 @@ package struct UnregisteredSQL: Hashable, Sendable {
 
     /// Registers on `db` a stand-in that does nothing: a collation that compares as Swift
     /// compares strings, a function of any arguments that returns NULL. False for a tokenizer,
-    /// which has none.
+    /// which has none, and for a function the connection has (an aggregate that a default calls).
     ///
     /// ```swift
     /// UnregisteredSQL(kind: .collation, name: "french").registerStandIn(in: db)
@@ -72,6 +81,11 @@ package struct UnregisteredSQL: Hashable, Sendable {
         case .collation:
             db.add(collation: DatabaseCollation(name) { $0.compare($1) })
         case .function:
+            // SQLite says an aggregate it has is unknown where a default calls it: no stand-in.
+            if (try? Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_function_list WHERE name = ? COLLATE NOCASE)",
+                                   arguments: [name])) == true {
+                return false
+            }
             db.add(function: DatabaseFunction(name, argumentCount: nil, pure: true) { _ in nil })
         case .tokenizer:
             return false
