@@ -13,20 +13,8 @@ extension SchemaChecker {
     /// try checker.checkIgnoredNames() // schema.yaml:4:3: error: table 'cache_users' belongs to another tool: …
     /// ```
     func checkIgnoredNames() throws {
-        for declared in tables {
-            try checkIgnored(declared.table.name, kind: "table", node: declared.keyNode)
-            for old in declared.renamedFrom { try checkIgnored(old.value, kind: "table", node: old.node) }
-            for (index, node) in zip(declared.table.indexes, declared.indexKeyNodes) {
-                try checkIgnored(index.name, kind: "index", node: node)
-            }
-            for old in declared.indexRenamedFrom.joined() { try checkIgnored(old.value, kind: "index", node: old.node) }
-        }
-        for view in views { try checkIgnored(view.value.name, kind: "view", node: view.node) }
-        for table in virtualTables { try checkIgnored(table.value.name, kind: "virtual table", node: table.node) }
-        for trigger in triggers { try checkIgnored(trigger.value.name, kind: "trigger", node: trigger.node) }
-        for (kind, names) in [("table", drop.tables), ("index", drop.indexes), ("view", drop.views),
-                              ("trigger", drop.triggers)] {
-            for name in names { try checkIgnored(name.value, kind: kind, node: name.node) }
+        for object in namedObjects(includingRenames: true) {
+            try checkIgnored(object.name, kind: object.kind, node: object.node)
         }
     }
 
