@@ -141,7 +141,7 @@ struct SchemaParser {
             found.locations[.table(table)] = reader.location(of: declared.keyNode)
             for column in declared.columns {
                 found.locations[.column(table: table, column: column.column.name)] = reader.location(of: column.keyNode)
-                if let value = column.entries["default"]?.value {
+                if let value = (column.entries["default"] ?? column.entries["default_sql"])?.value {
                     found.locations[.columnDefault(table: table, column: column.column.name)] = reader.location(of: value)
                 }
             }

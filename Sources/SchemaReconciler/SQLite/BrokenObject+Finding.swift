@@ -21,7 +21,7 @@ extension BrokenObject {
         for entry in entries where (entry["type"] as String?) == "view" {
             let name: String = entry["name"] ?? ""
             guard !ReservedName.contains(name), !ignored.contains(name) else { continue }
-            if let message = compileError(db, sql: "SELECT * FROM main.\(SQLText.quote(name))") {
+            if let message = db.compilationError(of: "SELECT * FROM main.\(SQLText.quote(name))") {
                 broken.append(BrokenObject(kind: .view(name: name), message: message))
             }
         }
@@ -42,7 +42,7 @@ extension BrokenObject {
         }
         for group in groups {
             guard let sql = statement(firing: group.event, on: group.table, db: db),
-                  let message = compileError(db, sql: sql) else { continue }
+                  let message = db.compilationError(of: sql) else { continue }
             broken.append(BrokenObject(kind: .triggers(names: group.names, table: group.table,
                                                        event: group.event.rawValue),
                                        message: message))
@@ -97,18 +97,6 @@ extension BrokenObject {
                 .map { "\(SQLText.quote($0)) = \(SQLText.quote($0))" }
             guard !columns.isEmpty else { return nil }
             return "UPDATE \(target) SET " + columns.joined(separator: ", ")
-        }
-    }
-
-    /// SQLite's message when `sql` does not compile, nil when it does.
-    private static func compileError(_ db: Database, sql: String) -> String? {
-        do {
-            _ = try db.makeStatement(sql: sql)
-            return nil
-        } catch let error as DatabaseError {
-            return error.message ?? error.description
-        } catch {
-            return String(describing: error)
         }
     }
 }

@@ -57,6 +57,17 @@ package struct UnregisteredSQL: Hashable, Sendable {
     /// only when a statement inserts a row that takes it, and names the function then.
     static let defaultCallPrefix = "unknown function: "
 
+    /// Whether SQLite's message is about a function that a column's default calls (where a
+    /// statement that inserts a row takes the default), rather than one the statement calls.
+    ///
+    /// ```swift
+    /// UnregisteredSQL.isDefaultCall("unknown function: uuid()") // true
+    /// UnregisteredSQL.isDefaultCall("no such function: uuid")   // false
+    /// ```
+    package static func isDefaultCall(_ message: String) -> Bool {
+        message.hasPrefix(defaultCallPrefix)
+    }
+
     /// SQLite's messages for what a connection lacks (FTS5's, then FTS3's, for a tokenizer).
     private static let messages: [(String, Kind)] = [
         ("no such collation sequence: ", .collation),

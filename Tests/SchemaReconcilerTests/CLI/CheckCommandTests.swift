@@ -126,6 +126,26 @@ import Testing
         #expect(result.error.contains(": error: "))
     }
 
+    @Test func anInsertTriggerOnATableWhoseDefaultCallsTheAppsFunctionPasses() throws {
+        let yaml = LoadDefaultFunctionTests.items
+        let space = try self.space(yaml)
+        let checked = try ReconcileCommand.run(["check"], in: space.url)
+        #expect(checked.status == 0, "\(checked.error)")
+        #expect(checked.output.isEmpty && checked.error.isEmpty, "\(checked.error)")
+        // The command's sync creates it too: it writes no row that takes the default.
+        let synced = try ReconcileCommand.run(["--database", space.databasePath], in: space.url)
+        #expect(synced.status == 0, "\(synced.error)")
+        #expect(try space.inspect().triggers.map(\.name) == ["items_ai", "items_au"])
+        // A default SQLite refuses to compute is an error at the default, not at the trigger.
+        let refusedYAML = yaml.replacingOccurrences(of: "      note: TEXT",
+                                                    with: "      note: TEXT\n      n: { type: INTEGER, default_sql: \"(abs(1, 2))\" }")
+        let refusing = try self.space(refusedYAML)
+        let refused = try ReconcileCommand.run(["check"], in: refusing.url)
+        #expect(refused.status == 2)
+        #expect(refused.error.hasPrefix("\(position(of: "\"(abs(1, 2))\"", in: refusedYAML)): error: SQLite refuses "
+            + "the default of column 'n' of table 'log'"), "\(refused.error)")
+    }
+
     @Test func theAppsOwnCollationIsAWarning() throws {
         let space = try space(Self.schema.replacingOccurrences(of: "default: ''", with: "collate: french"))
         let stamp = stamp(in: space)
