@@ -44,6 +44,11 @@ public struct SchemaFile: Sendable {
     package var recordOverrides = RecordOverrides()
     /// `ignore`: the name patterns of the objects that other tools own, in their written order.
     package var ignore: [NamePattern] = []
+    /// The functions that the file's defaults call and the loader's connections lack (the
+    /// app's `uuid()`), which its check stood in for where it compiled a row that takes the
+    /// default; empty when the connections have them all. See
+    /// ``UnregisteredSQL/registerNumberingStandIn(in:counter:)``.
+    package var defaultFunctions: [UnregisteredSQL] = []
 
     /// The names a sync of this file never reads, changes or drops: `ignore`'s patterns, the
     /// built-in ones (`sqlite_*`, `_litestream_*`), and the table of the old migration tool

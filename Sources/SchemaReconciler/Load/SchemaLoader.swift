@@ -147,6 +147,7 @@ package struct SchemaLoader: Sendable {
             contents: contents,
             locations: parsed.locations)
         loaded.standIns = check.standIns
+        loaded.defaultFunctions = check.defaultStandIns
         loaded.legacy = parsed.legacy
         loaded.compatibility = parsed.compatibility
         loaded.ignore = parsed.ignore

@@ -35,8 +35,9 @@ package final class ScratchDatabase: Sendable {
         self.ignored = ignored
     }
 
-    /// Creates the objects of `catalog`, other tools' included: tables (virtual ones with their
-    /// own storage) first, then indexes, views and triggers, each kind in creation order.
+    /// Creates the objects of `catalog`, other tools' included (those SQLite can make): tables
+    /// (virtual ones with their own storage) first, then indexes, views and triggers, each kind
+    /// in creation order.
     /// SQLite's own objects and the reconciler's are left out. `prepareDatabase` prepares the
     /// copy's connection.
     ///
@@ -48,11 +49,18 @@ package final class ScratchDatabase: Sendable {
         let entries = (catalog.entries + catalog.ignoredEntries).sorted { $0.rowid < $1.rowid }.filter {
             $0.sql != nil && !ReservedName.contains($0.name) && !ReservedName.contains($0.tableName)
         }
+        let others = Set(catalog.ignoredEntries.map(\.rowid))
         for type in [Catalog.EntryType.table, .index, .view, .trigger] {
             for entry in entries where entry.type == type {
                 // A virtual table creates its shadow tables itself.
                 if type == .table, catalog.isShadow(entry) { continue }
-                try execute(entry.sql!)
+                // Another tool's object is there where SQLite can make it: its module, say, may
+                // be the tool's own, which nothing the sync does needs.
+                if others.contains(entry.rowid) {
+                    try? execute(entry.sql!)
+                } else {
+                    try execute(entry.sql!)
+                }
             }
         }
     }

@@ -32,7 +32,11 @@ import Testing
     @Test func aTriggerOnATableWhoseDefaultCallsTheAppsFunctionLoadsInEveryMode() throws {
         let file = try loadSchema(Self.items)
         #expect(file.standIns.isEmpty)
+        #expect(file.defaultFunctions == [UnregisteredSQL(kind: .function, name: "uuid")])
         #expect(file.schema.triggers.map(\.name) == ["items_ai", "items_au"])
+        // With the app's function, nothing is stood in for.
+        let registered = try SchemaLoader(prepareDatabase: Self.appsFunction(UnregisteredSQL.Counter())).load(yaml: Self.items, url: inMemoryURL)
+        #expect(registered.standIns.isEmpty && registered.defaultFunctions.isEmpty)
         var standingIn = SchemaLoader()
         standingIn.standsInForUnregisteredSQL = true
         // Nothing the check compiles depends on what the default gives: no warning either.
@@ -66,20 +70,20 @@ import Testing
     }
 
     /// The app's `uuid()`, which numbers what it makes.
-    static func appsFunction(_ made: Counter) -> DatabasePreparation {
+    static func appsFunction(_ made: UnregisteredSQL.Counter) -> DatabasePreparation {
         { db in db.add(function: DatabaseFunction("uuid", argumentCount: 0, pure: false) { _ in "app-\(made.next())" }) }
     }
 
     /// Rows the app inserts, through a connection with its function.
     static func insertRows(_ sql: String, in space: Workspace) throws {
         var configuration = Configuration()
-        configuration.prepareDatabase(appsFunction(Counter()))
+        configuration.prepareDatabase(appsFunction(UnregisteredSQL.Counter()))
         try DatabaseQueue(path: space.databasePath, configuration: configuration).write { try $0.execute(sql: sql) }
     }
 
     @Test func withTheAppsFunctionNothingIsStoodInForAndTheSyncFillsRowsWithIt() throws {
         let space = try Workspace()
-        let made = Counter()
+        let made = UnregisteredSQL.Counter()
         var options = Reconciler.Options()
         options.prepareDatabase = Self.appsFunction(made)
         try space.writeSchema(Self.items)
@@ -128,18 +132,5 @@ import Testing
             return step.table == "items" && sqlite.message == "unknown function: uuid()"
         }
         #expect(try space.fileBytes() == bytes)
-    }
-}
-
-/// A count that a `@Sendable` function can advance.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.withLock {
-            value += 1
-            return value
-        }
     }
 }
