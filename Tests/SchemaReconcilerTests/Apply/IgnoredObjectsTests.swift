@@ -82,6 +82,7 @@ import Testing
         try space.writeSchema(Self.schema())
         try space.sync()
         let before = try Self.othersObjects(space)
+        let pages = try Self.litestreamPages(space)
         try space.writeSchema(Self.schema(version: "1.1.0", ageType: "TEXT"))
         var options = Reconciler.Options()
         options.editsInPlace = false
@@ -89,6 +90,8 @@ import Testing
         #expect(report.rebuilt("users"))
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         #expect(try Self.othersObjects(space) == before)
+        #expect(pages.count == 2)
+        #expect(try Self.litestreamPages(space) == pages)
         // The trigger still fires, and the view still reads.
         try space.execute("UPDATE users SET email = 'c@example.com' WHERE id = 2")
         #expect(try space.read { try String.fetchAll($0, sql: "SELECT note FROM audit_recent ORDER BY note") }
@@ -160,6 +163,17 @@ import Testing
         let report = try Reconciler(schema: file).sync(databaseAt: space.databasePath)
         #expect(report.warnings.isEmpty && report.statements.isEmpty, "\(report.warnings) \(report.statements)")
         #expect(try Self.litestreamRows(space) == before)
+    }
+
+    /// The bytes of the file's pages that hold Litestream's tables, as `dbstat` lists them.
+    static func litestreamPages(_ space: Workspace) throws -> [Data] {
+        try space.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let (pages, size) = try space.read { db in
+            (try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name LIKE '\\_litestream%' ESCAPE '\\' ORDER BY name, pageno"),
+             try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096)
+        }
+        let file = try Data(contentsOf: URL(fileURLWithPath: space.databasePath))
+        return pages.map { file.subdata(in: ($0 - 1) * size..<$0 * size) }
     }
 
     static func litestreamRows(_ space: Workspace) throws -> [Row] {
