@@ -5,17 +5,18 @@ import SchemaReconciler
 // MARK: - check
 
 /// `reconcile check`: loads schema.yaml and every upgrade script it names with the loader of a
-/// sync, and its load-time SQLite check, without a database; prints each problem as a compiler
-/// does. The CheckSchema build-tool plugin runs it at every build whose inputs changed, with
+/// sync, and its load-time SQLite check, and makes the file's record types as `reconcile
+/// generate` does, without a database; prints each problem as a compiler does. The CheckSchema build-tool plugin runs it at every build whose inputs changed, with
 /// `--stamp` naming the file the build waits for.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check schema.yaml and its upgrade scripts as a sync loads them, without a database.",
         discussion: """
-            A problem is printed as a compiler prints one (file:line:column: error: …); a file that \
-            loads prints nothing but its warnings. The app's own collations and functions are stood \
-            in for, after a warning. Exit status: 0 when the file loads, 2 when it does not.
+            A problem is printed as a compiler prints one (file:line:column: error: …), what `reconcile \
+            generate` would refuse included; a file that loads prints nothing but its warnings. The app's \
+            own collations and functions are stood in for, after a warning. Exit status: 0 when the file \
+            loads, 2 when it does not.
             """)
 
     @Option(name: .long, help: "The schema file.")
@@ -68,7 +69,8 @@ struct CheckCommand: ParsableCommand {
 // MARK: - SchemaCheck
 
 /// schema.yaml loaded as a sync loads it, with stand-ins for the app's own collations and
-/// functions, which the command cannot register.
+/// functions, which the command cannot register, and its record types made as `reconcile
+/// generate` makes them.
 struct SchemaCheck {
     /// The file as given.
     var schemaPath: String
@@ -87,6 +89,10 @@ struct SchemaCheck {
         loader.standsInForUnregisteredSQL = true
         do {
             let file = try loader.load(contentsOf: URL(fileURLWithPath: schemaPath))
+            // What `reconcile generate` and the GenerateRecords plugin would refuse: two tables,
+            // or two columns of one table, that make one Swift name; a column named like an
+            // association of its record.
+            _ = try RecordGenerator(file: file).records()
             self.file = file
             warnings = file.standIns
         } catch let error as SchemaError {

@@ -26,7 +26,9 @@ enum StandInFallback {
     /// `reconciler` with schema.yaml loaded with stand-ins, for it and for `releases`, after a
     /// warning for each stand-in.
     static func standingIn(_ reconciler: Reconciler, alsoFor releases: [SchemaRelease] = []) throws -> Reconciler {
-        let standingIn = try reconciler.standingInForUnregisteredSQL(alsoFor: releases.compactMap(\.file).flatMap(\.standIns))
+        let files = releases.compactMap(\.file)
+        let standingIn = try reconciler.standingInForUnregisteredSQL(alsoFor: files.flatMap(\.standIns),
+                                                                     otherDefaultFunctions: files.flatMap(\.defaultFunctions))
         for error in standingIn.standIns + releases.compactMap(\.file).flatMap(\.standIns) {
             ErrorText.printLine(StandInText.warning(error))
         }

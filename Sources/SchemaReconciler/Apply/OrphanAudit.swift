@@ -11,7 +11,7 @@ import GRDB
 /// gives them), not row by row.
 ///
 /// ```swift
-/// var audit = OrphanAudit(scope: plan.foreignKeyCheck, changes: plan.changes)
+/// var audit = OrphanAudit(scope: plan.foreignKeyCheck, changes: plan.changes, ignoring: file.ignoredNames)
 /// try audit.countBefore(in: db)
 /// // … the steps and the upgrades …
 /// let kept = try audit.checkAfter(in: db) // throws ReconcileError.foreignKeyViolation
@@ -21,12 +21,15 @@ struct OrphanAudit {
     let scope: Plan.ForeignKeyCheck
     /// The changes of the plan, to name what was counted before as the sync leaves it.
     let changes: [Change]
+    /// The tables of other tools, never counted.
+    let ignored: IgnoredNames
     /// What was counted before the steps, under the names they give.
     private(set) var before: [ForeignKeyViolationCount] = []
 
-    init(scope: Plan.ForeignKeyCheck, changes: [Change]) {
+    init(scope: Plan.ForeignKeyCheck, changes: [Change], ignoring ignored: IgnoredNames = IgnoredNames()) {
         self.scope = scope
         self.changes = changes
+        self.ignored = ignored
     }
 
     /// Counts the rows that reference a missing parent before the steps run. A foreign key
@@ -76,9 +79,9 @@ struct OrphanAudit {
     private func counts(in db: Database, scope: Plan.ForeignKeyCheck, skippingUncheckable: Bool) throws -> [ForeignKeyViolationCount] {
         switch scope {
         case .wholeDatabase:
-            try ForeignKeyViolationCount.all(in: db, skippingUncheckable: skippingUncheckable)
+            try ForeignKeyViolationCount.all(in: db, ignoring: ignored, skippingUncheckable: skippingUncheckable)
         case .tables(let tables):
-            try ForeignKeyViolationCount.all(in: db, tables: tables, skippingUncheckable: skippingUncheckable)
+            try ForeignKeyViolationCount.all(in: db, tables: tables, ignoring: ignored, skippingUncheckable: skippingUncheckable)
         }
     }
 }

@@ -36,7 +36,8 @@ struct PlanExecutor {
         var plan = plan
         // A new database holds no row that a foreign key could miss, but those its seed writes.
         let nothingToCheck = prepared.isNewDatabase && plan.seeds.isEmpty || plan.isEmpty
-        var orphans = OrphanAudit(scope: nothingToCheck ? .tables([]) : plan.foreignKeyCheck, changes: plan.changes)
+        var orphans = OrphanAudit(scope: nothingToCheck ? .tables([]) : plan.foreignKeyCheck, changes: plan.changes,
+                                  ignoring: planning.file.ignoredNames)
         try orphans.countBefore(in: db)
         var ran = Ran()
         var sessions = plan.editSessionVersions[...]
@@ -220,7 +221,7 @@ struct PlanExecutor {
     /// again from the database as they left it.
     private func reviseContract(of plan: inout Plan, in db: Database) throws -> Plan.Revision? {
         guard let expected = plan.catalogAfterUpgrades, !plan.upgrades.isEmpty else { return nil }
-        let catalog = try Catalog(db)
+        let catalog = try Catalog(db, ignoring: planning.file.ignoredNames)
         guard catalog.schemaText != expected.schemaText else { return nil }
         let live = try SchemaInspector().inspect(catalog, in: db)
         // Planned here without a rehearsal, so without in-place edits, which SQLite has not vetted.
@@ -235,7 +236,8 @@ struct PlanExecutor {
     /// Refuses to leave a view or trigger that worked before the sync unable to compile.
     private func checkViewsAndTriggers(in db: Database) throws {
         let before = Set(plan.brokenBefore.flatMap(\.keys))
-        let broken = try BrokenObject.all(in: db).filter { !before.isSuperset(of: $0.keys) }
+        let broken = try BrokenObject.all(in: db, ignoring: planning.file.ignoredNames)
+            .filter { !before.isSuperset(of: $0.keys) && !$0.needsUnregisteredSQL }
             .map { $0.marked(declaredIn: planning.file.schema) }
         if !broken.isEmpty {
             throw ReconcileError.brokenObjects(broken)
@@ -245,7 +247,7 @@ struct PlanExecutor {
     /// Checks that the live schema now is the declared one, but for the changes of the steps
     /// that wait (`deferred`); returns the undeclared objects kept.
     private func verify(in db: Database, deferred: [Step]) throws -> [SchemaObject] {
-        let catalog = try Catalog(db)
+        let catalog = try Catalog(db, ignoring: planning.file.ignoredNames)
         let memo = planning.liveSchemas
         let live = try memo?.schema(of: catalog, in: db) ?? SchemaInspector().inspect(catalog, in: db)
         let renames = try memo?.renames(of: catalog, live: live) ?? ReconcileError.renames(planning.file.schema, live: live)
@@ -256,6 +258,6 @@ struct PlanExecutor {
         if !changes.isEmpty {
             throw ReconcileError.verificationFailed(changes.map(\.description))
         }
-        return remaining.undeclared.filter { !planning.file.isLegacyTable($0) }
+        return remaining.undeclared
     }
 }

@@ -215,6 +215,10 @@ package enum SchemaFormat {
         static let triggers = Key("triggers", .nullable(.dictionary(keyedBy: .name, of: .text)),
                                   "Trigger name → its whole CREATE TRIGGER statement.")
         static let drop = Key("drop", .nullable(.mapping(of: .drop)), "What a sync may remove from an existing database.")
+        static let ignore = Key("ignore", .nullable(.list(of: .name)),
+                                "Name patterns (* matches any run of characters, letter case aside) of the tables, "
+                                    + "indexes, views and triggers that other tools own: a sync never reads, changes or "
+                                    + "drops them. sqlite_*, _litestream_* and the table legacy names are always ignored.")
         static let upgrades = Key("upgrades", .nullable(.upgrades),
                                   "Version → data-migration script path, or a list of paths.")
         static let seed = Key("seed", .nullable(.scripts),
@@ -225,7 +229,8 @@ package enum SchemaFormat {
         static let compatibility = Key("compatibility",
                                        .nullable(.either([.choice(Compatibility.profiles), .mapping(of: .compatibility)])),
                                        Compatibility.summary)
-        static let all = [version, tables, virtualTables, views, triggers, drop, upgrades, seed, legacy, compatibility, swift]
+        static let all = [version, tables, virtualTables, views, triggers, drop, ignore, upgrades, seed, legacy, compatibility,
+                          swift]
     }
 
     // MARK: Tables

@@ -154,10 +154,6 @@ package struct GeneratedRecord: Sendable, Equatable {
         /// The foreign key it uses, qualified (`Book.authorForeignKey`); nil when GRDB finds it
         /// in the database's schema.
         package var foreignKey: String?
-        /// Whether an instance property returns the request for the associated records:
-        /// `var author: QueryInterfaceRequest<Author>`. False when a column's property has
-        /// the name.
-        package var hasRequestProperty: Bool
 
         /// The kinds of associations.
         package enum Kind: String, Sendable, Equatable {
@@ -165,13 +161,11 @@ package struct GeneratedRecord: Sendable, Equatable {
         }
 
         /// Creates an association.
-        package init(kind: Kind, name: String, destination: String, foreignKey: String? = nil,
-                     hasRequestProperty: Bool = true) {
+        package init(kind: Kind, name: String, destination: String, foreignKey: String? = nil) {
             self.kind = kind
             self.name = name
             self.destination = destination
             self.foreignKey = foreignKey
-            self.hasRequestProperty = hasRequestProperty
         }
     }
 }

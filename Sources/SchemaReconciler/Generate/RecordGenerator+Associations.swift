@@ -49,6 +49,7 @@ extension RecordGenerator {
         for index in records.indices {
             records[index].associations += toParent[index]
             Self.settleNames(of: &records[index])
+            try refuseClashes(in: records[index], of: tables[index])
         }
     }
 
@@ -90,8 +91,7 @@ extension RecordGenerator {
     }
 
     /// Gives each static member its own name (an association that would take another's, or one
-    /// of GRDB's, gets a number after it), and drops the request property of an association
-    /// whose name a column's property has.
+    /// of GRDB's, gets a number after it).
     private static func settleNames(of record: inout GeneratedRecord) {
         var taken = reservedStaticNames.union(record.foreignKeys.map(\.name))
         for index in record.associations.indices {
@@ -104,8 +104,29 @@ extension RecordGenerator {
             }
             taken.insert(name)
             record.associations[index].name = name
-            let propertyNames = Set(record.properties.map(\.name)).union(record.identity == nil ? [] : ["id"])
-            record.associations[index].hasRequestProperty = !propertyNames.contains(name)
+        }
+    }
+
+    /// Refuses a column whose property has the name of an association of its record: the
+    /// record's request property for the association (`var author: QueryInterfaceRequest<Author>`)
+    /// would have the column's name too. The error is at the column (or at its `swift: { name }`),
+    /// the name a user can change.
+    private func refuseClashes(in record: GeneratedRecord, of table: Schema.Table) throws {
+        for association in record.associations {
+            guard let property = record.properties.first(where: { $0.name == association.name }) else {
+                guard association.name == "id", case .computed(let key, _) = record.identity else { continue }
+                throw SchemaError.conflict(
+                    "the association 'id' of \(record.typeName) (\(association.kind.rawValue) \(association.destination), "
+                        + "made from a foreign key) would have the name of its id, the property '\(key)' of its primary "
+                        + "key; rename the foreign key's columns or the table", at: location(.table(table.name)))
+            }
+            let override = file.recordOverrides.record(named: table.name)?.property(named: property.column)
+            throw SchemaError.conflict(
+                "column '\(property.column)' of table '\(table.name)' would be the property '\(property.name)' of "
+                    + "\(record.typeName), the name of its association '\(association.name)' "
+                    + "(\(association.kind.rawValue) \(association.destination), made from a foreign key); rename the "
+                    + "column, or give its property another name with swift: { name: … }",
+                at: override?.nameLocation ?? location(.column(table: table.name, column: property.column)))
         }
     }
 }

@@ -5,10 +5,16 @@ import GRDB
 /// The rows of `main.sqlite_master`, in rowid order, and which tables are virtual tables or the
 /// shadow tables that store them.
 ///
+/// The objects of other tools (``IgnoredNames``) are set apart as it reads them, in
+/// ``ignoredEntries``: whatever reads ``entries`` never meets them.
+///
 /// ```swift
 /// let catalog = try dbQueue.read { try Catalog($0) }
 /// catalog.entries.map(\.name)
 /// catalog.schemaText == otherCatalog.schemaText // the same user schema, whatever the rowids
+///
+/// let litestream = try dbQueue.read { try Catalog($0, ignoring: file.ignoredNames) }
+/// litestream.ignoredEntries.map(\.name) // ["_litestream_seq", "_litestream_lock"]
 /// ```
 package struct Catalog: Sendable, Equatable {
     /// The kinds of row in `sqlite_master`.
@@ -30,8 +36,15 @@ package struct Catalog: Sendable, Equatable {
         package var sql: String?
     }
 
-    /// The rows, in rowid order.
+    /// The rows, in rowid order, but those of ``ignoredEntries``.
     package var entries: [Entry]
+    /// The rows of the objects that ``ignored`` names (and of the indexes and triggers of the
+    /// tables it names), in rowid order: other tools' objects, which a sync never reads,
+    /// changes or drops. A rebuild of a table of the user's creates its ignored indexes and
+    /// triggers again, as they were.
+    package var ignoredEntries: [Entry]
+    /// The names of the objects that other tools own.
+    package var ignored: IgnoredNames
     /// The virtual tables.
     package var virtualTables: Set<SQLName>
     /// The tables that store virtual tables (their shadow tables).
@@ -48,12 +61,13 @@ package struct Catalog: Sendable, Equatable {
         "geopoly": ["node", "parent", "rowid"],
     ]
 
-    /// Reads the catalog of `db`'s main schema.
-    package init(_ db: Database) throws {
+    /// Reads the catalog of `db`'s main schema, setting apart the objects that `ignored` names.
+    package init(_ db: Database, ignoring ignored: IgnoredNames = IgnoredNames()) throws {
         // A virtual table is a table without a b-tree of its own (root page 0).
         var rootless = Set<Int64>()
-        entries = try Row.fetchAll(db, sql: "SELECT rowid, type, name, tbl_name, sql, rootpage FROM main.sqlite_master ORDER BY rowid")
-            .compactMap { row in
+        self.ignored = ignored
+        let rows = try Row.fetchAll(db, sql: "SELECT rowid, type, name, tbl_name, sql, rootpage FROM main.sqlite_master ORDER BY rowid")
+            .compactMap { row -> Entry? in
                 guard let type = EntryType(rawValue: row.text(at: 1) ?? "") else { return nil }
                 let entry = Entry(rowid: row.integer(at: 0) ?? 0, type: type, name: row.text(at: 2) ?? "",
                                   tableName: row.text(at: 3) ?? "", sql: row.text(at: 4))
@@ -63,11 +77,11 @@ package struct Catalog: Sendable, Equatable {
         var virtual = Set<SQLName>()
         var shadow = Set<SQLName>()
         // SQLite 3.37+ says which tables are shadow tables (of the modules it has loaded).
-        if let rows = try? Row.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'") {
-            for row in rows { if let name = row["name"] as String? { shadow.insert(name.sqlName) } }
+        if let listed = try? Row.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'") {
+            for row in listed { if let name = row["name"] as String? { shadow.insert(name.sqlName) } }
         }
         // The stored SQL says which tables are virtual, and their module names their shadow tables.
-        for entry in entries where entry.type == .table && rootless.contains(entry.rowid) {
+        for entry in rows where entry.type == .table && rootless.contains(entry.rowid) {
             guard let sql = entry.sql, let module = Self.virtualTableModule(sql) else { continue }
             virtual.insert(entry.name.sqlName)
             for suffix in Self.shadowSuffixes[module.lowercased()] ?? [] {
@@ -76,10 +90,31 @@ package struct Catalog: Sendable, Equatable {
         }
         virtualTables = virtual
         shadowTables = shadow.subtracting(virtual)
+        (entries, ignoredEntries) = Self.split(rows, ignoring: ignored, virtualTables: virtual, shadowTables: shadowTables)
         for (position, entry) in entries.enumerated() {
             let key = EntryKey(type: entry.type, name: entry.name.sqlName)
             if entryIndex[key] == nil { entryIndex[key] = position }
         }
+    }
+
+    /// The rows the user's schema holds, and those of the objects `ignored` names: their own
+    /// names or their tables' match, or they are the shadow tables of an ignored virtual table.
+    private static func split(_ rows: [Entry], ignoring ignored: IgnoredNames, virtualTables: Set<SQLName>,
+                              shadowTables: Set<SQLName>) -> (kept: [Entry], ignored: [Entry]) {
+        let ignoredVirtual = rows.filter { virtualTables.contains($0.name.sqlName) && ignored.contains($0.name) }
+            .map { $0.name.sqlName.description + "_" }
+        var kept: [Entry] = []
+        var set: [Entry] = []
+        for entry in rows {
+            let isShadowOfIgnored = shadowTables.contains(entry.name.sqlName)
+                && ignoredVirtual.contains { entry.name.sqlName.description.hasPrefix($0) }
+            if ignored.ignores(entry.name, table: entry.tableName) || isShadowOfIgnored {
+                set.append(entry)
+            } else {
+                kept.append(entry)
+            }
+        }
+        return (kept, set)
     }
 
     /// The module of a `CREATE VIRTUAL TABLE … USING module`, nil for any other statement.
@@ -127,14 +162,20 @@ package struct Catalog: Sendable, Equatable {
     }
 
     /// Whether the database holds nothing of its users: no table, view or trigger outside
-    /// SQLite's and the reconciler's own.
+    /// SQLite's, the reconciler's and other tools' own (``ignoredEntries``).
     package var isEmpty: Bool {
         !entries.contains { !ReservedName.contains($0.name) && !ReservedName.contains($0.tableName) }
     }
 
-    /// Whether the database holds a view or a trigger.
+    /// Whether the database holds a view or a trigger, another tool's included: a change to a
+    /// table could break it.
     package var hasViewsOrTriggers: Bool {
-        entries.contains { $0.type == .view || $0.type == .trigger }
+        (entries + ignoredEntries).contains { $0.type == .view || $0.type == .trigger }
+    }
+
+    /// Whether an ignored table of this name is there (compared as SQLite compares names).
+    package func holdsIgnoredTable(named name: String) -> Bool {
+        ignoredEntries.contains { $0.type == .table && $0.name.isSameName(as: name) }
     }
 
     /// The user schema as text, in a canonical order: two catalogs with the same text hold the

@@ -37,9 +37,11 @@ package struct ForeignKeyViolationCount: Sendable, Hashable, Codable, CustomStri
 extension ForeignKeyViolationCount {
     /// What `PRAGMA foreign_key_check` finds over the whole database, or in `tables` only (those
     /// that exist), one count per foreign key with violating rows, in the order SQLite reports them.
+    /// The rows of other tools' tables (`ignored`) are never counted.
     ///
     /// - Parameters:
     ///   - tables: The tables whose rows are checked; nil for every table.
+    ///   - ignored: The tables of other tools, left out.
     ///   - skippingUncheckable: Whether a foreign key SQLite cannot check (its parent key is not
     ///     unique: "foreign key mismatch") is left out, with the rest of its table, rather than
     ///     thrown as SQLite's error.
@@ -48,10 +50,11 @@ extension ForeignKeyViolationCount {
     /// let counts = try ForeignKeyViolationCount.all(in: db)
     /// let orders = try ForeignKeyViolationCount.all(in: db, tables: ["orders"])
     /// ```
-    package static func all(in db: Database, tables: [String]? = nil,
+    package static func all(in db: Database, tables: [String]? = nil, ignoring ignored: IgnoredNames = IgnoredNames(),
                             skippingUncheckable: Bool = false) throws -> [ForeignKeyViolationCount] {
         var counts: [(table: String, id: Int, parent: String, rows: Int)] = []
-        let statements = try tables.map { try checks(of: $0, in: db, skippingUncheckable: skippingUncheckable) }
+        let checked = try tables ?? userTables(in: db, ignoring: ignored)
+        let statements = try checked.map { try checks(of: $0.filter { !ignored.contains($0) }, in: db, skippingUncheckable: skippingUncheckable) }
             ?? checks(in: db, skippingUncheckable: skippingUncheckable)
         for statement in statements {
             let rows = try Row.fetchCursor(statement)
@@ -68,6 +71,13 @@ extension ForeignKeyViolationCount {
             let columns = try db.foreignKeys(on: count.table).first { $0.id == count.id }?.originColumns ?? []
             return ForeignKeyViolationCount(table: count.table, columns: columns, parent: count.parent, rows: count.rows)
         }
+    }
+
+    /// Every table but SQLite's own, when the database holds a table of another tool (which the
+    /// check then leaves out); nil when it holds none: one check covers the database.
+    private static func userTables(in db: Database, ignoring ignored: IgnoredNames) throws -> [String]? {
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        return tables.contains(where: ignored.contains) ? tables : nil
     }
 
     /// The `PRAGMA foreign_key_check` statements that cover the database: one, or, when SQLite

@@ -23,9 +23,11 @@ package struct SchemaInspector: Sendable {
     /// named indexes, views, triggers.
     ///
     /// Skips `sqlite_*` objects, anything whose name starts with `_reconciler` (case-insensitive),
-    /// virtual tables and their shadow tables, and the triggers attached to a skipped table.
-    package func inspect(_ db: Database) throws -> Schema {
-        try inspect(Catalog(db), in: db)
+    /// virtual tables and their shadow tables, and the triggers attached to a skipped table; and
+    /// the objects of other tools that `ignored` names (see ``Catalog/ignoredEntries``), but for
+    /// their indexes and triggers on the user's tables, which ``Schema/ignoredObjects`` holds.
+    package func inspect(_ db: Database, ignoring ignored: IgnoredNames = IgnoredNames()) throws -> Schema {
+        try inspect(Catalog(db, ignoring: ignored), in: db)
     }
 
     /// The user schema of `catalog`, read from `db` (whose `sqlite_master` it is).
@@ -61,7 +63,22 @@ package struct SchemaInspector: Sendable {
             guard let sql = entry.sql, !skippedTables.contains(entry.tableName.sqlName) else { continue }
             triggers.append(Schema.Trigger(name: entry.name, table: entry.tableName, sql: sql))
         }
-        return Schema(tables: tables, views: views, triggers: triggers, virtualTables: virtualTables)
+        var schema = Schema(tables: tables, views: views, triggers: triggers, virtualTables: virtualTables)
+        schema.ignoredObjects = Self.ignoredObjects(of: catalog)
+        return schema
+    }
+
+    /// The ignored indexes and triggers that belong to a table or view of the user's.
+    private static func ignoredObjects(of catalog: Catalog) -> [Schema.IgnoredObject] {
+        catalog.ignoredEntries.compactMap { entry in
+            guard let sql = entry.sql, !catalog.ignored.contains(entry.tableName), !ReservedName.contains(entry.tableName)
+            else { return nil }
+            switch entry.type {
+            case .index: return Schema.IgnoredObject(kind: .index, name: entry.name, table: entry.tableName, sql: sql)
+            case .trigger: return Schema.IgnoredObject(kind: .trigger, name: entry.name, table: entry.tableName, sql: sql)
+            case .table, .view: return nil
+            }
+        }
     }
 
     // MARK: - Virtual tables

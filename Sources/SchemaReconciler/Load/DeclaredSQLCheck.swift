@@ -33,6 +33,11 @@ struct DeclaredSQLCheck {
     /// The collations and functions stood in for, in the order met, each as the
     /// ``SchemaError/unregistered(_:kind:in:at:)`` error a check without stand-ins throws.
     var standIns: [SchemaError] = []
+    /// The functions that declared defaults call and no connection of the check has, stood in
+    /// for where the check compiles a row that takes the default, whatever
+    /// ``standsInForUnregisteredSQL`` says: SQLite needs them only for a row that takes the
+    /// default, and the check inserts none (see ``checkDefaults(of:in:)``).
+    var defaultStandIns: [UnregisteredSQL] = []
 
     /// Tables checked in one database. SQLite finds each new table's row in `sqlite_schema` by
     /// scanning it, so a database of n tables costs n² to build: groups keep the check linear.
@@ -46,8 +51,14 @@ struct DeclaredSQLCheck {
         let tables = schema.tables
         for start in stride(from: 0, to: tables.count, by: Self.tablesPerDatabase) {
             try database().inDatabase { db in
-                for table in tables[start..<min(start + Self.tablesPerDatabase, tables.count)] {
+                let group = tables[start..<min(start + Self.tablesPerDatabase, tables.count)]
+                for table in group {
                     try create(table, in: db)
+                }
+                // Once every table is made, so that a stand-in for a default never lets a
+                // CHECK or an index that calls the same function through unseen.
+                for table in group {
+                    try checkDefaults(of: table, in: db)
                 }
             }
         }
@@ -56,9 +67,10 @@ struct DeclaredSQLCheck {
             // Compiling a statement that fires a trigger must not need the tables that foreign
             // keys point to: only those the objects name are here.
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
-            // The tables these objects name, already checked above.
+            // The tables these objects name, already checked above, without the defaults written
+            // as SQL: checked above too, they would only bring in the functions they call.
             for table in namedTables() {
-                try db.execute(sql: SchemaSQL.createTable(table))
+                try db.execute(sql: SchemaSQL.createTable(Self.withoutSQLDefaults(table)))
             }
             for table in schema.virtualTables {
                 try create(SchemaSQL.createVirtualTable(table), what: "virtual table '\(table.name)'",
@@ -99,6 +111,16 @@ struct DeclaredSQLCheck {
                        what: "index '\(index.name)' of table '\(table.name)'",
                        at: .index(table: table.name, index: index.name), in: db)
         }
+    }
+
+    /// `table` without its defaults written as SQL: a statement that fires a trigger then
+    /// needs no function that only a default calls (``checkDefaults(of:in:)`` checks them).
+    static func withoutSQLDefaults(_ table: Schema.Table) -> Schema.Table {
+        var table = table
+        for index in table.columns.indices where table.columns[index].defaultValue?.isExpression == true {
+            table.columns[index].defaultValue = nil
+        }
+        return table
     }
 
     /// The declared tables whose names appear in a view, trigger or virtual table, in file order

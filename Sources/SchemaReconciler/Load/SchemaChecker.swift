@@ -3,7 +3,8 @@ import Yams
 
 // MARK: - SchemaChecker
 
-/// The checks across the objects of schema.yaml: reserved names, the namespace that tables,
+/// The checks across the objects of schema.yaml: reserved names, the names of other tools'
+/// objects (``IgnoredNames``), the namespace that tables,
 /// views and indexes share, renames, references between tables, the tables of triggers and the
 /// drop list. It also resolves column-level `references`, which need the declared tables.
 ///
@@ -46,6 +47,9 @@ struct SchemaChecker {
     var compatibility: (compatibility: Compatibility, exceptions: [Located<String>])?
     /// Where each declared table is in `tables`, by name, made when the checks start.
     var tablePositions = NameIndex([])
+    /// The names of the objects that other tools own: `ignore`, the built-in ones, the table
+    /// that `legacy` names.
+    var ignored = IgnoredNames()
 
     /// The drop list for the model.
     var dropList: DropList {
@@ -76,6 +80,7 @@ struct SchemaChecker {
     mutating func check() throws {
         tablePositions = NameIndex(tables.lazy.map(\.table.name))
         try checkReservedNames()
+        try checkIgnoredNames()
         try checkNamespace()
         try checkRenames()
         try resolveColumnReferences()
@@ -89,19 +94,32 @@ struct SchemaChecker {
 
     /// No table, view, index or trigger name (declared or dropped) starts with `sqlite_` or `_reconciler`.
     private func checkReservedNames() throws {
+        for object in namedObjects(includingRenames: false) {
+            try checkReserved(object.name, kind: object.kind, node: object.node)
+        }
+    }
+
+    /// Every name the file gives a table, index, view, virtual table or trigger, in declarations
+    /// (and their `renamed_from`, when asked) and in `drop`, with what it names and its node.
+    func namedObjects(includingRenames: Bool) -> [(name: String, kind: String, node: Node)] {
+        var names: [(name: String, kind: String, node: Node)] = []
         for declared in tables {
-            try checkReserved(declared.table.name, kind: "table", node: declared.keyNode)
+            names.append((declared.table.name, "table", declared.keyNode))
             for (index, node) in zip(declared.table.indexes, declared.indexKeyNodes) {
-                try checkReserved(index.name, kind: "index", node: node)
+                names.append((index.name, "index", node))
             }
+            guard includingRenames else { continue }
+            names += declared.renamedFrom.map { ($0.value, "table", $0.node) }
+            names += declared.indexRenamedFrom.joined().map { ($0.value, "index", $0.node) }
         }
-        for view in views { try checkReserved(view.value.name, kind: "view", node: view.node) }
-        for table in virtualTables { try checkReserved(table.value.name, kind: "virtual table", node: table.node) }
-        for trigger in triggers { try checkReserved(trigger.value.name, kind: "trigger", node: trigger.node) }
-        for (kind, names) in [("table", drop.tables), ("index", drop.indexes), ("view", drop.views),
-                              ("trigger", drop.triggers)] {
-            for name in names { try checkReserved(name.value, kind: kind, node: name.node) }
+        names += views.map { ($0.value.name, "view", $0.node) }
+        names += virtualTables.map { ($0.value.name, "virtual table", $0.node) }
+        names += triggers.map { ($0.value.name, "trigger", $0.node) }
+        for (kind, dropped) in [("table", drop.tables), ("index", drop.indexes), ("view", drop.views),
+                                ("trigger", drop.triggers)] {
+            names += dropped.map { ($0.value, kind, $0.node) }
         }
+        return names
     }
 
     private func checkReserved(_ name: String, kind: String, node: Node) throws {

@@ -21,6 +21,7 @@ extension SchemaError: Codable {
         case .missingKey: "missingKey"
         case .undeclaredReference: "undeclaredReference"
         case .reservedName: "reservedName"
+        case .ignoredName: "ignoredName"
         case .conflict: "conflict"
         case .invalidVersion: "invalidVersion"
         case .upgradeAboveVersion: "upgradeAboveVersion"

@@ -87,6 +87,16 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     /// ```
     case reservedName(String, kind: String, prefix: String, at: SourceLocation)
 
+    /// A declared (or dropped, or renamed-from) name that `ignore`, or a name ignored without
+    /// it (Litestream's `_litestream_*`, the table that `legacy` names), says another tool owns;
+    /// `kind` says what it names, `reason` which rule matches it and how to fix it.
+    ///
+    /// ```swift
+    /// SchemaError.ignoredName("cache_users", kind: "table",
+    ///                         reason: "it matches the ignore pattern 'cache_*'; …", at: here)
+    /// ```
+    case ignoredName(String, kind: String, reason: String, at: SourceLocation)
+
     /// Declarations that contradict each other; the message says which and how to fix it.
     ///
     /// ```swift
@@ -211,6 +221,7 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
              .missingKey(_, _, let at),
              .undeclaredReference(_, _, _, let at),
              .reservedName(_, _, _, let at),
+             .ignoredName(_, _, _, let at),
              .conflict(_, let at),
              .invalidVersion(_, let at),
              .upgradeAboveVersion(_, _, let at),
@@ -288,6 +299,8 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
         case .reservedName(let name, let kind, let prefix, _):
             let owner = prefix == "sqlite_" ? "SQLite's own objects" : "the reconciler's own state"
             return "\(kind) name '\(name)' is reserved: names starting with '\(prefix)' belong to \(owner); choose another name"
+        case .ignoredName(let name, let kind, let reason, _):
+            return "\(kind) '\(name)' belongs to another tool: \(reason)"
         case .conflict(let message, _):
             return message
         case .invalidVersion(let text, _):

@@ -45,6 +45,32 @@ public struct SchemaFile: Sendable {
     /// What the file's `swift` keys say of the record types generated from it; a sync never
     /// reads it.
     package var recordOverrides = RecordOverrides()
+    /// `ignore`: the name patterns of the objects that other tools own, in their written order.
+    package var ignore: [NamePattern] = []
+    /// The functions that the file's defaults call and the loader's connections lack (the
+    /// app's `uuid()`), which its check stood in for where it compiled a row that takes the
+    /// default; empty when the connections have them all. See
+    /// ``UnregisteredSQL/registerNumberingStandIn(in:counter:)``.
+    package var defaultFunctions: [UnregisteredSQL] = []
+
+    /// The names a sync of this file never reads, changes or drops: `ignore`'s patterns, the
+    /// built-in ones (`sqlite_*`, `_litestream_*`), and the table of the old migration tool
+    /// that `legacy` names.
+    ///
+    /// ```swift
+    /// file.ignoredNames.contains("_litestream_seq") // true
+    /// ```
+    package var ignoredNames: IgnoredNames {
+        Self.ignoredNames(ignore, legacy: legacy, drop: drop)
+    }
+
+    /// The names a file with these `ignore` patterns, `legacy` section and `drop` list ignores:
+    /// the old tool's table but when `drop.tables` lists it (the sync then reads its record, and
+    /// drops it).
+    static func ignoredNames(_ patterns: [NamePattern], legacy: LegacyVersionMap?, drop: DropList) -> IgnoredNames {
+        let legacyTable = legacy?.source.table.flatMap { drop.tables.containsName($0) ? nil : $0 }
+        return IgnoredNames(patterns: patterns, legacyTable: legacyTable)
+    }
 
     /// Reads schema.yaml at `url`, validates it, and reads every upgrade script it names
     /// (relative to the file's directory).
@@ -109,20 +135,5 @@ extension SchemaFile {
     package func script(for upgrade: Upgrade) -> UpgradeScript? {
         guard upgrade.kind == .script else { return nil }
         return upgrades.first { $0.version == upgrade.version }?.scripts.first { $0.path == upgrade.name }
-    }
-}
-
-// MARK: - The old tool's table
-
-extension SchemaFile {
-    /// Whether `object`, which a database has and the file does not declare, is the old
-    /// migration tool's table that `legacy` names (or belongs to it): a sync leaves it as it is,
-    /// and neither warns about it nor counts it among the undeclared objects.
-    ///
-    /// ```swift
-    /// let reported = kept.filter { !file.isLegacyTable($0) }
-    /// ```
-    package func isLegacyTable(_ object: SchemaObject) -> Bool {
-        legacy?.owns(object) ?? false
     }
 }

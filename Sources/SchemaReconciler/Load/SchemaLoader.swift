@@ -148,8 +148,10 @@ package struct SchemaLoader: Sendable {
             locations: parsed.locations)
         loaded.seeds = readsScripts ? try scripts.read(seeds: parsed.seeds, reader: reader) : []
         loaded.standIns = check.standIns
+        loaded.defaultFunctions = check.defaultStandIns
         loaded.legacy = parsed.legacy
         loaded.compatibility = parsed.compatibility
+        loaded.ignore = parsed.ignore
         loaded.recordOverrides = recordOverrides
         return loaded
     }

@@ -46,6 +46,8 @@ struct SchemaParser {
         var legacy: LegacyVersionMap?
         /// `compatibility`, when the file has it.
         var compatibility: Compatibility?
+        /// `ignore`, in its written order.
+        var ignore: [NamePattern]
     }
 
     /// An `upgrades` entry: its version and the script paths as written.
@@ -86,6 +88,9 @@ struct SchemaParser {
         for upgrade in upgrades {
             found.locations[.upgrade(upgrade.version)] = reader.location(of: upgrade.keyNode)
         }
+        let legacy = try byKey["legacy"].map { try LegacyParser(reader: reader).parse($0, version: version) }
+        let ignore = try byKey["ignore"].map(ignorePatterns) ?? []
+        found.checker.ignored = SchemaFile.ignoredNames(ignore, legacy: legacy, drop: found.checker.dropList)
 
         try found.checker.check()
         for (path, location) in found.checker.dropLocations { found.locations[path] = location }
@@ -98,8 +103,9 @@ struct SchemaParser {
             upgrades: upgrades,
             seeds: try byKey["seed"].map { try scriptPaths($0.value, key: "seed", in: Self.topLevel) } ?? [],
             locations: found.locations,
-            legacy: try byKey["legacy"].map { try LegacyParser(reader: reader).parse($0, version: version) },
-            compatibility: checker.compatibility?.compatibility)
+            legacy: legacy,
+            compatibility: checker.compatibility?.compatibility,
+            ignore: ignore)
     }
 
     /// What the sections read so far declare: the objects, for the checks across them, and where
@@ -114,7 +120,8 @@ struct SchemaParser {
     private func topLevelEntries(_ root: Node) throws -> [String: YAMLEntry] {
         let entries = try reader.entries(of: root, key: "", in: "the file", owner: Self.topLevel, allowed: Self.keys,
                                          expected: "a mapping with 'version' and 'tables'")
-        let optional: Set<String> = ["virtual_tables", "views", "triggers", "drop", "upgrades", "seed", "legacy", "compatibility"]
+        let optional: Set<String> = ["virtual_tables", "views", "triggers", "drop", "ignore", "upgrades", "seed", "legacy",
+                                     "compatibility"]
         var byKey: [String: YAMLEntry] = [:]
         for entry in entries where !(optional.contains(entry.key) && reader.isNull(entry.value)) {
             byKey[entry.key] = entry
@@ -137,7 +144,7 @@ struct SchemaParser {
             found.locations[.table(table)] = reader.location(of: declared.keyNode)
             for column in declared.columns {
                 found.locations[.column(table: table, column: column.column.name)] = reader.location(of: column.keyNode)
-                if let value = column.entries["default"]?.value {
+                if let value = (column.entries["default"] ?? column.entries["default_sql"])?.value {
                     found.locations[.columnDefault(table: table, column: column.column.name)] = reader.location(of: value)
                 }
             }
@@ -173,6 +180,11 @@ struct SchemaParser {
             found.checker.triggerStatementNodes.append(trigger.value)
             found.locations[.trigger(trigger.key)] = reader.location(of: trigger.keyNode)
         }
+    }
+
+    /// `ignore:` a list of name patterns, each a name in which `*` matches any run of characters.
+    private func ignorePatterns(_ entry: YAMLEntry) throws -> [NamePattern] {
+        try reader.nameList(entry, in: Self.topLevel, example: "[_audit_*, cache_entries]").map { NamePattern($0.name) }
     }
 
     // MARK: Versions

@@ -89,24 +89,6 @@ package struct LegacyVersionMap: Sendable, Equatable {
         return .placed(LegacyRecord(source: source, record: .number(record), key: .number(match.0), version: match.1))
     }
 
-    // MARK: The old tool's table
-
-    /// Whether `object` is the table that holds the old tool's records, or one of its columns,
-    /// indexes or triggers: the old tool's own, which a sync leaves as it is and never reports
-    /// as undeclared.
-    ///
-    /// ```swift
-    /// map.owns(SchemaObject(kind: .table, name: "grdb_migrations")) // true, for source: grdb_migrations
-    /// ```
-    package func owns(_ object: SchemaObject) -> Bool {
-        guard let table = source.table else { return false }
-        switch object.kind {
-        case .table: return object.name.isSameName(as: table)
-        case .column, .index, .trigger: return object.table?.isSameName(as: table) ?? false
-        case .view, .virtualTable: return false
-        }
-    }
-
     // MARK: Upgrades keyed at or below the map
 
     /// The entry that the upgrades at or below its version are measured against: for a numeric

@@ -21,6 +21,10 @@ package struct Schema: Sendable, Equatable {
         didSet { virtualTableIndex = NameIndex(virtualTables.lazy.map(\.name)) }
     }
 
+    /// Other tools' indexes and triggers on the tables and views of this schema, which nothing
+    /// compares: inspected only, so that a rebuild keeps them (see ``Schema/IgnoredObject``).
+    package var ignoredObjects: [Schema.IgnoredObject] = []
+
     private var tableIndex = NameIndex([])
     private var viewIndex = NameIndex([])
     private var triggerIndex = NameIndex([])

@@ -96,6 +96,7 @@ extension Planner.Builder {
                 + live.triggers.filter { $0.table.isSameName(as: view.name) && declared.trigger(named: $0.name) == nil
                     && !planner.drop.triggers.containsName($0.name) }
                 .map { ($0.name, $0.sql.trimmingSemicolons()) }
+                + live.ignoredObjects(on: view.name).map { ($0.name, $0.sql.trimmingSemicolons()) }
             for (name, sql) in restored {
                 steps.append(Step(.createTrigger(trigger: name, table: view.name), phase: phase,
                                   changes: [.recreateView(view: view.name)], statements: [sql]))

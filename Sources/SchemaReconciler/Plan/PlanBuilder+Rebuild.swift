@@ -86,12 +86,14 @@ extension Planner.Builder {
     }
 
     /// The indexes and triggers that belonged to the table: declared ones as declared, the
-    /// others as they were.
+    /// others as they were, other tools' ones (``Schema/ignoredObjects``) included.
     private func restoreStatements(_ table: Schema.Table, from source: Schema.Table, dropping: [String]) -> [String] {
         var statements = table.indexes.map { SchemaSQL.createIndex($0, on: table.name) }
         for index in source.indexes where keepsUndeclaredIndex(index, of: table, dropping: dropping) {
             if let sql = index.sql { statements.append(sql) }
         }
+        let ignored = live.ignoredObjects(on: table.name)
+        statements += ignored.filter { $0.kind == .index }.map(\.sql)
         for trigger in declared.triggers where trigger.table.isSameName(as: table.name) {
             statements.append(SchemaSQL.createTrigger(trigger))
         }
@@ -99,6 +101,7 @@ extension Planner.Builder {
             && declared.trigger(named: trigger.name) == nil && !planner.drop.triggers.containsName(trigger.name) {
             statements.append(trigger.sql.trimmingSemicolons())
         }
+        statements += ignored.filter { $0.kind == .trigger }.map { $0.sql.trimmingSemicolons() }
         return statements
     }
 

@@ -19,35 +19,48 @@ import GRDB
 /// ```
 package final class ScratchDatabase: Sendable {
     private let queue: DatabaseQueue
+    /// The objects of other tools, which the copy holds as the database does, and which its
+    /// catalog, its schema and its broken objects leave out, as the database's do.
+    private let ignored: IgnoredNames
 
     /// Creates an empty copy, whose connection `prepareDatabase` prepares.
     ///
     /// ```swift
     /// let scratch = try ScratchDatabase(prepareDatabase: { db in try db.setDefensive(true) })
     /// ```
-    package init(prepareDatabase: DatabasePreparation? = nil) throws {
+    package init(prepareDatabase: DatabasePreparation? = nil, ignoring ignored: IgnoredNames = IgnoredNames()) throws {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = false
         queue = try DatabaseQueue.inMemory(preparedBy: prepareDatabase, configuration: configuration)
+        self.ignored = ignored
     }
 
-    /// Creates the objects of `catalog`: tables (virtual ones with their own storage) first,
-    /// then indexes, views and triggers, each kind in creation order. SQLite's own objects and
-    /// the reconciler's are left out. `prepareDatabase` prepares the copy's connection.
+    /// Creates the objects of `catalog`, other tools' included (those SQLite can make): tables
+    /// (virtual ones with their own storage) first, then indexes, views and triggers, each kind
+    /// in creation order.
+    /// SQLite's own objects and the reconciler's are left out. `prepareDatabase` prepares the
+    /// copy's connection.
     ///
     /// ```swift
     /// let scratch = try ScratchDatabase(replaying: try Catalog(db), prepareDatabase: options.prepareDatabase)
     /// ```
     package convenience init(replaying catalog: Catalog, prepareDatabase: DatabasePreparation? = nil) throws {
-        try self.init(prepareDatabase: prepareDatabase)
-        let entries = catalog.entries.filter {
+        try self.init(prepareDatabase: prepareDatabase, ignoring: catalog.ignored)
+        let entries = (catalog.entries + catalog.ignoredEntries).sorted { $0.rowid < $1.rowid }.filter {
             $0.sql != nil && !ReservedName.contains($0.name) && !ReservedName.contains($0.tableName)
         }
+        let others = Set(catalog.ignoredEntries.map(\.rowid))
         for type in [Catalog.EntryType.table, .index, .view, .trigger] {
             for entry in entries where entry.type == type {
                 // A virtual table creates its shadow tables itself.
                 if type == .table, catalog.isShadow(entry) { continue }
-                try execute(entry.sql!)
+                // Another tool's object is there where SQLite can make it: its module, say, may
+                // be the tool's own, which nothing the sync does needs.
+                if others.contains(entry.rowid) {
+                    try? execute(entry.sql!)
+                } else {
+                    try execute(entry.sql!)
+                }
             }
         }
     }
@@ -130,17 +143,20 @@ package final class ScratchDatabase: Sendable {
 
     /// The copy's catalog.
     package func catalog() throws -> Catalog {
-        try queue.inDatabase { try Catalog($0) }
+        try queue.inDatabase { try Catalog($0, ignoring: ignored) }
     }
 
     /// The copy's schema, as the inspector reads a database.
     package func inspect() throws -> Schema {
-        try queue.inDatabase { try SchemaInspector().inspect($0) }
+        try queue.inDatabase { try SchemaInspector().inspect($0, ignoring: ignored) }
     }
 
-    /// The views and triggers that SQLite cannot compile in the copy.
+    /// The views and triggers that SQLite cannot compile in the copy, with a stand-in for each
+    /// collation and function of the app's own that they need and the copy lacks (a function
+    /// that a table's default calls, needed by every `INSERT` that fires a trigger on it): the
+    /// copy never holds a row.
     package func brokenObjects() throws -> [BrokenObject] {
-        try queue.inDatabase { try BrokenObject.all(in: $0) }
+        try queue.inDatabase { try BrokenObject.standingIn(in: $0, ignoring: ignored).broken }
     }
 
     /// `PRAGMA schema_version`, which every schema change increments.

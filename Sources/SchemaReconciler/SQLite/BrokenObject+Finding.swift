@@ -5,13 +5,14 @@ import GRDB
 extension BrokenObject {
     /// The views and triggers of the `main` schema that SQLite can no longer compile, found by
     /// preparing (never running) a statement that reads each view, and an `INSERT`, `UPDATE` or
-    /// `DELETE` that fires each group of triggers. Nothing is written.
+    /// `DELETE` that fires each group of triggers. Nothing is written. Other tools' views and
+    /// triggers (`ignored`, or on a table it names) are never read.
     ///
     /// ```swift
     /// try db.execute(sql: "CREATE TABLE t (a); CREATE VIEW v AS SELECT a FROM t; ALTER TABLE t RENAME COLUMN a TO b")
     /// try BrokenObject.all(in: db) // [] — SQLite rewrote the view
     /// ```
-    package static func all(in db: Database) throws -> [BrokenObject] {
+    package static func all(in db: Database, ignoring ignored: IgnoredNames = IgnoredNames()) throws -> [BrokenObject] {
         let entries = try Row.fetchAll(db, sql: """
             SELECT type, name, tbl_name, sql FROM main.sqlite_master
             WHERE type IN ('view', 'trigger') ORDER BY rowid
@@ -19,8 +20,8 @@ extension BrokenObject {
         var broken: [BrokenObject] = []
         for entry in entries where (entry["type"] as String?) == "view" {
             let name: String = entry["name"] ?? ""
-            guard !ReservedName.contains(name) else { continue }
-            if let message = compileError(db, sql: "SELECT * FROM main.\(SQLText.quote(name))") {
+            guard !ReservedName.contains(name), !ignored.contains(name) else { continue }
+            if let message = db.compilationError(of: "SELECT * FROM main.\(SQLText.quote(name))") {
                 broken.append(BrokenObject(kind: .view(name: name), message: message))
             }
         }
@@ -30,7 +31,8 @@ extension BrokenObject {
         for entry in entries where (entry["type"] as String?) == "trigger" {
             let name: String = entry["name"] ?? ""
             let table: String = entry["tbl_name"] ?? ""
-            guard !ReservedName.contains(name), !ReservedName.contains(table), let sql = entry["sql"] as String?,
+            guard !ReservedName.contains(name), !ReservedName.contains(table), !ignored.ignores(name, table: table),
+                  let sql = entry["sql"] as String?,
                   case .success(let head) = TriggerStatement.parse(sql), let event = head.event else { continue }
             if let index = groups.firstIndex(where: { $0.table.isSameName(as: table) && $0.event == event }) {
                 groups[index].names.append(name)
@@ -40,12 +42,40 @@ extension BrokenObject {
         }
         for group in groups {
             guard let sql = statement(firing: group.event, on: group.table, db: db),
-                  let message = compileError(db, sql: sql) else { continue }
+                  let message = db.compilationError(of: sql) else { continue }
             broken.append(BrokenObject(kind: .triggers(names: group.names, table: group.table,
                                                        event: group.event.rawValue),
                                        message: message))
         }
         return broken
+    }
+
+    /// The broken views and triggers of `db` once a stand-in is registered on it for each
+    /// collation and function of the app's own that they need (``UnregisteredSQL``): a function
+    /// that a table's default calls is needed by every `INSERT` that fires a trigger on it. For
+    /// a connection of the reconciler's own that never writes a row to the user's database (an
+    /// empty database in memory). Returns what is still broken, and what was stood in for.
+    ///
+    /// ```swift
+    /// let (broken, standIns) = try BrokenObject.standingIn(in: scratch)
+    /// ```
+    package static func standingIn(in db: Database, ignoring ignored: IgnoredNames = IgnoredNames())
+        throws -> (broken: [BrokenObject], standIns: [UnregisteredSQL]) {
+        var standIns: [UnregisteredSQL] = []
+        while true {
+            let broken = try all(in: db, ignoring: ignored)
+            let missing = broken.compactMap { UnregisteredSQL(message: $0.message) }
+                .filter { found in !standIns.contains { $0.isSame(as: found) } }
+            guard let first = missing.first, first.registerStandIn(in: db) else { return (broken, standIns) }
+            standIns.append(first)
+        }
+    }
+
+    /// Whether SQLite cannot compile it only because the connection lacks a collation or
+    /// function of the app's own (a function that a table's default calls, say): nothing that a
+    /// sync changed, and the app's own connections have it.
+    package var needsUnregisteredSQL: Bool {
+        UnregisteredSQL(message: message) != nil
     }
 
     /// A statement that fires the `event` triggers of `table`; nil when the table's columns
@@ -67,18 +97,6 @@ extension BrokenObject {
                 .map { "\(SQLText.quote($0)) = \(SQLText.quote($0))" }
             guard !columns.isEmpty else { return nil }
             return "UPDATE \(target) SET " + columns.joined(separator: ", ")
-        }
-    }
-
-    /// SQLite's message when `sql` does not compile, nil when it does.
-    private static func compileError(_ db: Database, sql: String) -> String? {
-        do {
-            _ = try db.makeStatement(sql: sql)
-            return nil
-        } catch let error as DatabaseError {
-            return error.message ?? error.description
-        } catch {
-            return String(describing: error)
         }
     }
 }

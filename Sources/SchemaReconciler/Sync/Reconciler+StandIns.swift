@@ -6,7 +6,9 @@ extension Reconciler {
     /// This reconciler with schema.yaml loaded once, a stand-in that does nothing taking the
     /// place of each collation and function of the app's own that it uses (and of those
     /// `others` name: those of past releases' files), on every connection the reconciler opens,
-    /// after ``Options/prepareDatabase``.
+    /// after ``Options/prepareDatabase``; and for each function that a default calls (the
+    /// file's, and `otherDefaultFunctions`), one that numbers the rows that take the default,
+    /// which the triggers of `verify`'s databases insert.
     ///
     /// The `reconcile` command cannot run the app's code: this is how its dry runs, checks,
     /// statuses and upgrade paths still work with such a schema. A stand-in collation orders
@@ -19,7 +21,8 @@ extension Reconciler {
     /// ```
     ///
     /// - Throws: ``ReconcileError/invalidSchema(_:)``.
-    package func standingInForUnregisteredSQL(alsoFor others: [SchemaError] = []) throws(ReconcileError) -> Reconciler {
+    package func standingInForUnregisteredSQL(alsoFor others: [SchemaError] = [],
+                                              otherDefaultFunctions: [UnregisteredSQL] = []) throws(ReconcileError) -> Reconciler {
         var loader = SchemaLoader(prepareDatabase: options.prepareDatabase)
         loader.standsInForUnregisteredSQL = true
         let file: SchemaFile
@@ -29,11 +32,14 @@ extension Reconciler {
             throw .invalidSchema(error)
         }
         let missing = (file.standIns + others).compactMap(UnregisteredSQL.init)
+        let defaults = file.defaultFunctions + otherDefaultFunctions
+        let counter = UnregisteredSQL.Counter()
         var standingIn = self
         standingIn.source = .loaded(file)
         standingIn.options.prepareDatabase = { [options] db in
             try options.prepareDatabase?(db)
             for standIn in missing { standIn.registerStandIn(in: db) }
+            for standIn in defaults { standIn.registerNumberingStandIn(in: db, counter: counter) }
         }
         return standingIn
     }

@@ -17,8 +17,9 @@ extension Reconciler {
     public struct InspectedSchema: Sendable {
         /// The schema.yaml text. The same database always gives the same bytes.
         public var yaml: String
-        /// The database's schema as the model holds it, the old migration tool's table left out,
-        /// as ``yaml`` declares it: what a diagram of the live database draws.
+        /// The database's schema as the model holds it, other tools' objects (Litestream's, the
+        /// old migration tool's table) left out, as ``yaml`` declares it: what a diagram of the
+        /// live database draws.
         package var schema: Schema
         /// What the database holds that the format cannot say, written as comments in ``yaml``.
         package var undeclarable: [UndeclarableClause]
@@ -73,8 +74,14 @@ extension Reconciler {
         ///   - schemaURL: Where the file would be, to load it.
         /// - Throws: ``ReconcileError`` when the database cannot be read.
         package init(_ reader: any DatabaseReader, appVersion: SemanticVersion, schemaURL: URL) throws {
-            var (schema, detected) = try SyncSession.reporting(path: reader.path) {
-                try reader.read { db in (try SchemaInspector().inspect(db), try LegacyRecord.Source.detected(in: db)) }
+            // Other tools' objects are left out, as a sync of the file leaves them alone: SQLite's,
+            // Litestream's, and the old migration tool's table, which the `legacy` section names.
+            let (schema, detected) = try SyncSession.reporting(path: reader.path) {
+                try reader.read { db in
+                    let detected = try LegacyRecord.Source.detected(in: db)
+                    let ignored = IgnoredNames(legacyTable: detected?.records.isEmpty == false ? detected?.source.table : nil)
+                    return (try SchemaInspector().inspect(db, ignoring: ignored), detected)
+                }
             }
             var writer = SchemaWriter(version: appVersion)
             if let (source, records) = detected, let last = records.last {
@@ -84,7 +91,6 @@ extension Reconciler {
                 writer.legacy = LegacyVersionMap(source: source, entries: mapped.map { .init(key: $0, version: appVersion) })
                 writer.legacyRecordsWithoutVersion = source.isNumeric ? [] : records
                 legacyRecord = LegacyRecord(source: source, record: last, key: last, version: appVersion)
-                if let table = source.table { schema.tables.removeAll { $0.name.isSameName(as: table) } }
             }
             self.schema = schema
             yaml = writer.yaml(for: schema)

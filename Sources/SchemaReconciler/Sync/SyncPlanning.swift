@@ -40,9 +40,12 @@ struct SyncPlanning {
         // Another connection may have changed the schema since this one last looked.
         db.clearSchemaCache()
         let state = try StoredState.read(db)
-        let catalog = try Catalog(db)
+        let catalog = try Catalog(db, ignoring: file.ignoredNames)
         let live = try liveSchemas?.schema(of: catalog, in: db) ?? Self.inspect(catalog, in: db)
+        // Other tools' objects make no database old, but the old tool's record does: it says
+        // where the database is.
         let isNew = state == nil && catalog.isEmpty
+            && !(file.legacy?.source.table.map(catalog.holdsIgnoredTable(named:)) ?? false)
         let legacy = state == nil && !isNew ? try legacyRecord(in: db) : nil
         let (from, acceptsNewer) = try versions(state: state, isNew: isNew, legacy: legacy)
         let drop = acceptsNewer ? DropList() : file.drop
@@ -64,7 +67,7 @@ struct SyncPlanning {
             kept = try planExisting(&plan, drop: drop, catalog: catalog, live: live, db: db)
         }
         let codeUpgrades = codeUpgrades.map { Upgrade(version: $0.version, name: $0.name, kind: .code) }
-        plan.warnings = kept.filter { !file.isLegacyTable($0) }.map(SyncWarning.undeclared) + plan.warnings
+        plan.warnings = kept.map(SyncWarning.undeclared) + plan.warnings
             + fileWarnings(state: state)
             + SyncWarning.fileWarnings(file, codeUpgrades: codeUpgrades)
             + catalog.reservedTables.filter { $0.sqlName.hasPrefix(Planner.temporaryPrefix) }.map(SyncWarning.leftoverTable)
@@ -296,7 +299,7 @@ extension SyncPlanning {
         if !plan.isEmpty && !plan.renamesSomething {
             plan.warnings += stepViolations(of: plan, db: db).map(SyncWarning.rowsWillNotFit)
         }
-        plan.warnings += Self.orphanWarnings(for: plan, in: db, everyTable: everyTable)
+        plan.warnings += Self.orphanWarnings(for: plan, in: db, everyTable: everyTable, ignoring: file.ignoredNames)
     }
 
     /// The size up to which a database is small enough for a dry run to count the rows that
@@ -308,7 +311,8 @@ extension SyncPlanning {
     /// as warnings (``SyncWarning/orphanRows(_:)``): where the sync will check (``Plan/foreignKeyCheck``),
     /// and in every other table too when `everyTable` or when the file is small
     /// (``cheapOrphanCountLimit``). Where it is not, a warning says they were not counted.
-    static func orphanWarnings(for plan: Plan, in db: Database, everyTable: Bool) -> [SyncWarning] {
+    /// Other tools' tables (`ignored`) are never counted.
+    static func orphanWarnings(for plan: Plan, in db: Database, everyTable: Bool, ignoring ignored: IgnoredNames) -> [SyncWarning] {
         var tables: [String]?
         var notCounted: Int64?
         if case .tables(let scope) = plan.foreignKeyCheck, !everyTable,
@@ -316,7 +320,7 @@ extension SyncPlanning {
             tables = scope
             notCounted = plan.isEmpty ? nil : bytes
         }
-        let counts = (try? ForeignKeyViolationCount.all(in: db, tables: tables, skippingUncheckable: true)) ?? []
+        let counts = (try? ForeignKeyViolationCount.all(in: db, tables: tables, ignoring: ignored, skippingUncheckable: true)) ?? []
         let kept = counts.map { $0.renamed(by: plan.changes) }.filter { !plan.removesForeignKey(of: $0) }
         return kept.map { .orphanRows($0.violation) } + (notCounted.map { [.orphanRowsNotCounted(databaseBytes: $0)] } ?? [])
     }

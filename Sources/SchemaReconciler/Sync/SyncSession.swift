@@ -200,7 +200,15 @@ struct SyncSession {
                 // What the last sync counted is replaced by what there is now.
                 var plan = state.plan
                 plan.warnings.removeAll { if case .orphanRows = $0 { true } else { false } }
-                plan.warnings += try reader.read { db in SyncPlanning.orphanWarnings(for: plan, in: db, everyTable: false) }
+                var orphans = try reader.read { db in
+                    SyncPlanning.orphanWarnings(for: plan, in: db, everyTable: false, ignoring: IgnoredNames())
+                }
+                // The file is read only when there are rows to count, for the tables it ignores.
+                if orphans.contains(where: { if case .orphanRows = $0 { true } else { false } }) {
+                    let ignored = (try? reconciler.loadedSchema().ignoredNames) ?? IgnoredNames()
+                    orphans.removeAll { if case .orphanRows(let violation) = $0 { ignored.contains(violation.table) } else { false } }
+                }
+                plan.warnings += orphans
                 return plan
             }
             let file = try reconciler.loadedSchema()

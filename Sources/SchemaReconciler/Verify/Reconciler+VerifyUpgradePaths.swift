@@ -113,9 +113,11 @@ extension Reconciler {
         let notRun = pending.filter { !result.upgrades.contains($0) }
         if !notRun.isEmpty { result.problems.append(.upgradesNotRun(notRun)) }
         result.problems += try queue.read { db in
-            try schemaProblems(expected: expected, keeping: release.predatesThePackage ? Self.legacyRecordTables(of: file) : [], in: db)
+            try schemaProblems(expected: expected, keeping: release.predatesThePackage ? Self.legacyRecordTables(of: file) : [],
+                               ignoring: file.ignoredNames, in: db)
                 + GeneratedValueCheck(file: file, recorder: recorder).problems(before, in: db)
-                + ForeignKeyViolationCount.all(in: db, skippingUncheckable: true).map(UpgradePathReport.Problem.orphanRows)
+                + ForeignKeyViolationCount.all(in: db, ignoring: file.ignoredNames, skippingUncheckable: true)
+                .map(UpgradePathReport.Problem.orphanRows)
         }
         result.problems += try secondSyncProblems(queue, file: file)
         return result
@@ -155,9 +157,11 @@ extension Reconciler {
     }
 
     /// A difference between the live schema and the one a new database gets; the tables `kept`
-    /// names may stay, undeclared (an old tool's record that the file does not drop).
-    private func schemaProblems(expected: Schema, keeping kept: [String], in db: Database) throws -> [UpgradePathReport.Problem] {
-        let live = try SchemaInspector().inspect(db)
+    /// names may stay, undeclared (an old tool's record that the file does not drop), and other
+    /// tools' objects (`ignored`) are not read.
+    private func schemaProblems(expected: Schema, keeping kept: [String], ignoring ignored: IgnoredNames,
+                                in db: Database) throws -> [UpgradePathReport.Problem] {
+        let live = try SchemaInspector().inspect(db, ignoring: ignored)
         let diff: SchemaDiff
         do {
             diff = try SchemaDiff(declared: expected, live: live)

@@ -61,7 +61,7 @@ struct RecordSource {
         if !record.foreignKeys.isEmpty { sections.append(record.foreignKeys.map(foreignKey)) }
         if !record.associations.isEmpty {
             sections.append(record.associations.map(association))
-            sections += record.associations.filter(\.hasRequestProperty).map(requestProperty)
+            sections += record.associations.map(requestProperty)
         }
         if case .autoIncremented(let property) = record.kind {
             sections.append([

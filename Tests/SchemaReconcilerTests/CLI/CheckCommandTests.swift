@@ -50,12 +50,14 @@ import Testing
     /// fails one that breaks a rule, as a compiler does, at the line.
     @Test func theCloudKitProfileIsCheckedAtTheLine() throws {
         let space = try Workspace()
-        try space.writeSchema(LoadCompatibilityTests.synced)
+        // The record's property for `parent`, the key, is not the association `parent` it makes.
+        let synced = LoadCompatibilityTests.synced.replacingOccurrences(
+            of: "on_delete: SET NULL }", with: "on_delete: SET NULL, swift: { name: parentID } }")
+        try space.writeSchema(synced)
         let passing = try ReconcileCommand.run(["check"], in: space.url)
         #expect(passing.status == 0 && passing.error.isEmpty, "\(passing.error)")
 
-        try space.writeSchema(LoadCompatibilityTests.synced.replacingOccurrences(of: "on_delete: CASCADE",
-                                                                                 with: "on_delete: RESTRICT"))
+        try space.writeSchema(synced.replacingOccurrences(of: "on_delete: CASCADE", with: "on_delete: RESTRICT"))
         let failing = try ReconcileCommand.run(["check"], in: space.url)
         #expect(failing.status == 2 && failing.output.isEmpty)
         #expect(failing.error.hasPrefix("schema.yaml:11:7: error: the foreign key (list_id) of table 'reminders' "
@@ -124,6 +126,45 @@ import Testing
         #expect(result.status == 2)
         #expect(result.error.hasPrefix("schema.yaml:"))
         #expect(result.error.contains(": error: "))
+    }
+
+    @Test func anInsertTriggerOnATableWhoseDefaultCallsTheAppsFunctionPasses() throws {
+        let yaml = LoadDefaultFunctionTests.items
+        let space = try self.space(yaml)
+        let checked = try ReconcileCommand.run(["check"], in: space.url)
+        #expect(checked.status == 0, "\(checked.error)")
+        #expect(checked.output.isEmpty && checked.error.isEmpty, "\(checked.error)")
+        // The command's sync creates it too: it writes no row that takes the default.
+        let synced = try ReconcileCommand.run(["--database", space.databasePath], in: space.url)
+        #expect(synced.status == 0, "\(synced.error)")
+        #expect(try space.inspect().triggers.map(\.name) == ["items_ai", "items_au"])
+        // A default SQLite refuses to compute is an error at the default, not at the trigger.
+        let refusedYAML = yaml.replacingOccurrences(of: "      note: TEXT",
+                                                    with: "      note: TEXT\n      n: { type: INTEGER, default_sql: \"(abs(1, 2))\" }")
+        let refusing = try self.space(refusedYAML)
+        let refused = try ReconcileCommand.run(["check"], in: refusing.url)
+        #expect(refused.status == 2)
+        #expect(refused.error.hasPrefix("\(position(of: "\"(abs(1, 2))\"", in: refusedYAML)): error: SQLite refuses "
+            + "the default of column 'n' of table 'log'"), "\(refused.error)")
+    }
+
+    @Test func whatGenerateWouldRefuseIsAnErrorAtItsLine() throws {
+        let cases: [(String, String, String)] = [
+            ("tables:\n  book: { columns: { id: INTEGER } }\n  books: { columns: { id: INTEGER } }", "books:",
+             "table 'books' and table 'book' would both be the Swift type 'Book'"),
+            ("tables:\n  books:\n    columns:\n      author_id: INTEGER\n      authorId: INTEGER", "authorId:",
+             "columns 'author_id' and 'authorId' of table 'books' would both be the property 'authorId' of Book"),
+            ("tables:\n  authors:\n    columns: { id: { type: INTEGER, primary_key: true } }\n  books:\n    columns:\n"
+                + "      author: TEXT\n      author_id: { type: INTEGER, references: authors.id }", "author:",
+             "column 'author' of table 'books' would be the property 'author' of Book, the name of its association 'author'"),
+        ]
+        for (body, needle, message) in cases {
+            let yaml = "version: 1.0.0\n" + body + "\n"
+            let space = try self.space(yaml)
+            let result = try ReconcileCommand.run(["check"], in: space.url)
+            #expect(result.status == 2, "\(result.error)")
+            #expect(result.error.hasPrefix("\(position(of: needle, in: yaml)): error: \(message)"), "\(result.error)")
+        }
     }
 
     @Test func theAppsOwnCollationIsAWarning() throws {

@@ -69,6 +69,19 @@ import Testing
             """)
     }
 
+    /// The release's trigger inserts rows that take a default calling the app's `uuid()`, which
+    /// the command does not have: a stand-in numbers them, in the databases `verify` fills.
+    @Test func aTriggerThatInsertsRowsTakingTheAppsDefaultIsVerified() throws {
+        let space = try Workspace()
+        let release = LoadDefaultFunctionTests.items
+        try space.write(release, to: "history/1.0.0.yaml")
+        try space.writeSchema(release.replacingOccurrences(of: "version: 1.0.0", with: "version: 1.1.0")
+            .replacingOccurrences(of: "      title: TEXT", with: "      title: TEXT\n      body: TEXT"))
+        let result = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
+        #expect(result.status == 0, "\(result.output) \(result.error)")
+        #expect(result.output.hasSuffix("all 1 upgrade path to 1.1.0 pass\n"), "\(result.output)")
+    }
+
     @Test func aFailingPathExitsOneNamingTheReleaseTableAndColumn() throws {
         let space = try space(upgrade: "SELECT 1;\n")
         let result = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)

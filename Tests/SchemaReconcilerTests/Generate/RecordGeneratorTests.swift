@@ -208,6 +208,47 @@ import Testing
         #expect(cover.associations == [GeneratedRecord.Association(kind: .belongsTo, name: "book", destination: "Book")])
     }
 
+    /// A table with a column named like the association its foreign key makes.
+    static let authorColumn = """
+        version: 1.0.0
+        tables:
+          authors:
+            columns:
+              id: { type: INTEGER, primary_key: true }
+          books:
+            columns:
+              id: { type: INTEGER, primary_key: true }
+              author: TEXT
+              author_id: { type: INTEGER, references: authors.id }
+        """
+
+    @Test func aColumnNamedLikeAnAssociationIsAnErrorAtTheColumn() throws {
+        let error = try #require(Self.generationError(Self.authorColumn))
+        #expect(error.location == at(9, 7))
+        #expect(error.message == "column 'author' of table 'books' would be the property 'author' of Book, the name of "
+            + "its association 'author' (belongsTo Author, made from a foreign key); rename the column, or give its "
+            + "property another name with swift: { name: … }")
+        // The other side: a column of the parent named like its hasMany.
+        let parent = Self.authorColumn.replacingOccurrences(of: "      author: TEXT\n", with: "")
+            .replacingOccurrences(of: "      id: { type: INTEGER, primary_key: true }\n  books:",
+                                  with: "      id: { type: INTEGER, primary_key: true }\n      books: INTEGER\n  books:")
+        let hasMany = try #require(Self.generationError(parent))
+        #expect(hasMany.location == at(6, 7))
+        #expect(hasMany.message.hasPrefix("column 'books' of table 'authors' would be the property 'books' of Author"))
+    }
+
+    @Test func aSwiftNameForTheColumnKeepsBothAndTheRequest() throws {
+        let renamed = Self.authorColumn.replacingOccurrences(of: "author: TEXT", with: "author: { type: TEXT, swift: { name: authorName } }")
+        let book = try Self.generate(renamed).records[1]
+        #expect(book.properties.map(\.name) == ["id", "authorName", "authorId"])
+        #expect(book.associations.map(\.name) == ["author"])
+        let source = RecordSource(try Self.generate(renamed)).text
+        #expect(source.contains("var author: QueryInterfaceRequest<Author>"))
+        // The error points at the name written in `swift`, when that is the one that clashes.
+        let clashing = Self.authorColumn.replacingOccurrences(of: "author: TEXT", with: "writer: { type: TEXT, swift: { name: author } }")
+        #expect(Self.generationError(clashing)?.location == at(9, 44))
+    }
+
     // MARK: Overrides
 
     @Test func overridesNameAndTypeTheRecord() throws {
