@@ -36,8 +36,9 @@ extension RecordGenerator {
                         destination: destination(of: key, parent: parent, record: records[parentIndex])))
                     foreignKey = records[childIndex].typeName + "." + name
                 }
+                let name = isNamedByRole ? role : SwiftName.association(forTable: parent.name, toMany: false)
                 records[childIndex].associations.append(GeneratedRecord.Association(
-                    kind: .belongsTo, name: isNamedByRole ? role : SwiftName.association(forTable: parent.name, toMany: false),
+                    kind: .belongsTo, name: Self.belongsToName(name, of: key, in: records[childIndex]),
                     destination: records[parentIndex].typeName, foreignKey: foreignKey))
                 let childName = SwiftName.association(forTable: child.name, toMany: !isUnique)
                 toParent[parentIndex].append(GeneratedRecord.Association(
@@ -64,6 +65,17 @@ extension RecordGenerator {
             words = [String(word.dropLast(2))]
         }
         return SwiftName.lowerCamelCase(words)
+    }
+
+    /// The name of a `belongsTo`: `name`, or `nameRecord` when the key is one column whose
+    /// property already has that name (`parent REFERENCES notes` in `notes`, `author REFERENCES
+    /// authors`): the key's own column is no clash to refuse, and the association steps aside.
+    ///
+    /// ```swift
+    /// belongsToName("parent", of: key, in: note) // "parentRecord"
+    /// ```
+    private static func belongsToName(_ name: String, of key: Schema.ForeignKey, in record: GeneratedRecord) -> String {
+        properties(of: key.columns, in: record) == [name] ? name + "Record" : name
     }
 
     /// The parent's columns of a key that names columns other than the parent's primary key.

@@ -50,9 +50,7 @@ import Testing
     /// fails one that breaks a rule, as a compiler does, at the line.
     @Test func theCloudKitProfileIsCheckedAtTheLine() throws {
         let space = try Workspace()
-        // The record's property for `parent`, the key, is not the association `parent` it makes.
-        let synced = LoadCompatibilityTests.synced.replacingOccurrences(
-            of: "on_delete: SET NULL }", with: "on_delete: SET NULL, swift: { name: parentID } }")
+        let synced = LoadCompatibilityTests.synced
         try space.writeSchema(synced)
         let passing = try ReconcileCommand.run(["check"], in: space.url)
         #expect(passing.status == 0 && passing.error.isEmpty, "\(passing.error)")

@@ -237,6 +237,37 @@ import Testing
         #expect(hasMany.message.hasPrefix("column 'books' of table 'authors' would be the property 'books' of Author"))
     }
 
+    /// A key column named without `_id` is the key of its association: no clash to refuse. The
+    /// association takes `Record` after the column's name, whether it is named after its parent
+    /// (`author REFERENCES authors`) or after its column (two keys to one parent, a key to its
+    /// own table).
+    @Test func aKeyColumnWithoutIdGivesItsAssociationAnotherName() throws {
+        let schema = """
+            version: 1.0.0
+            tables:
+              gear:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+              authors:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+              frames:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+                  ball0: { type: INTEGER, references: gear.id }
+                  ball1: { type: INTEGER, references: gear.id }
+                  parent: { type: INTEGER, references: frames.id }
+                  author: { type: INTEGER, references: authors.id }
+            """
+        let frame = try #require(try Self.generate(schema).records.last)
+        #expect(frame.properties.map(\.name) == ["id", "ball0", "ball1", "parent", "author"])
+        #expect(frame.associations.filter { $0.kind == .belongsTo }.map(\.name)
+            == ["ball0Record", "ball1Record", "parentRecord", "authorRecord"])
+        let source = RecordSource(try Self.generate(schema)).text
+        #expect(source.contains("static let authorRecord = belongsTo(Author.self, key: \"authorRecord\")"))
+        #expect(source.contains("var authorRecord: QueryInterfaceRequest<Author>"))
+    }
+
     @Test func aSwiftNameForTheColumnKeepsBothAndTheRequest() throws {
         let renamed = Self.authorColumn.replacingOccurrences(of: "author: TEXT", with: "author: { type: TEXT, swift: { name: authorName } }")
         let book = try Self.generate(renamed).records[1]
