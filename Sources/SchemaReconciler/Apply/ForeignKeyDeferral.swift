@@ -9,10 +9,12 @@ import GRDB
 /// On a connection that enforces foreign keys, it sets `PRAGMA defer_foreign_keys = ON` before
 /// the scripts, and off after them: SQLite then forgets the violations it counted meanwhile, and
 /// the statements that follow are checked one by one again. What the scripts leave violated is
-/// the sync's to judge: it counts the rows that reference a missing parent over the whole
-/// database before its steps and after them (``OrphanAudit``, ``Plan/ForeignKeyCheck/wholeDatabase``),
-/// refuses those the sync made, with their table, parent and count, and keeps those that were
-/// there before (an app that ran with foreign keys off) as a warning.
+/// the sync's to judge: it counts the rows that reference a missing parent before its steps and
+/// after them (``OrphanAudit``) in the tables the scripts write, as their rehearsal found, and
+/// the tables that reference those (``Plan/ForeignKeyCheck/tables(_:)``), or over the whole
+/// database after a Swift upgrade or a new database's seed (``Plan/ForeignKeyCheck/wholeDatabase``);
+/// it refuses those the sync made, with their table, parent and count, and keeps those that
+/// were there before (an app that ran with foreign keys off) as a warning.
 ///
 /// A connection without enforcement (the sync turned it off to rebuild a table, or the app runs
 /// without it) has nothing to defer; the count before and after is the same.

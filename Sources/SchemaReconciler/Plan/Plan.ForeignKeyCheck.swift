@@ -11,12 +11,14 @@ extension Plan {
     /// }
     /// ```
     public enum ForeignKeyCheck: Sendable, Hashable, Codable {
-        /// Every table: the sync runs upgrades, or the seed of a new database, with foreign key
-        /// checks deferred to their end (or with enforcement off), which could leave rows without
-        /// a parent anywhere, or it finishes the last of the deferred work.
+        /// Every table: the sync runs code that could write anywhere with foreign key checks
+        /// deferred to its end (or with enforcement off): an upgrade written in Swift, or an
+        /// upgrade script that the plan could not run ahead on a copy of the schema; or it seeds
+        /// a new database, whose every table it made; or it finishes the last of the deferred work.
         case wholeDatabase
-        /// Only these tables: the ones the plan's steps could have left with rows that reference a
-        /// missing parent row. A plain `ADD COLUMN` leaves none: the list is empty.
+        /// Only these tables: the ones the plan's steps and upgrade scripts could have left with
+        /// rows that reference a missing parent row, the tables the scripts write and the tables
+        /// that reference them included. A plain `ADD COLUMN` leaves none: the list is empty.
         case tables([String])
     }
 }
@@ -56,16 +58,26 @@ extension Plan.ForeignKeyCheck {
 // MARK: - Tables a plan could leave with orphans
 
 extension Plan {
-    /// The tables whose rows could reference a missing parent row because of this plan's steps,
-    /// in the order first met:
+    /// The tables whose rows could reference a missing parent row because of this plan's steps
+    /// and upgrade scripts, in the order first met:
     /// - a table it copies, or whose foreign keys it adds or changes (a new column with a
     ///   reference included);
-    /// - a table that references one it copies, drops, renames, or whose key columns it changes.
+    /// - a table that references one it copies, drops, renames, or whose key columns it changes;
+    /// - a table the upgrade scripts write, or whose definition they change (`written`, as their
+    ///   rehearsal found), and a table that references one of them or one they drop or rename
+    ///   (`removed`): a parent row deleted or re-keyed leaves its children without it. A child
+    ///   whose rows a foreign key action changes is written (the rehearsal follows the actions),
+    ///   so that its own children are met in turn.
     ///
-    /// A plain `ADD COLUMN` of a column without a reference leaves nothing to check. The
-    /// upgrades are not counted here: a sync that runs them, with foreign key checks deferred,
-    /// checks the whole database.
-    package func tablesToCheckForOrphans(declared: Schema, live: Schema) -> [String] {
+    /// A plain `ADD COLUMN` of a column without a reference leaves nothing to check. The Swift
+    /// upgrades are not counted here: a sync that runs them checks the whole database.
+    ///
+    /// ```swift
+    /// plan.tablesToCheckForOrphans(declared: file.schema, live: live, written: ["customers"])
+    /// // ["customers", "orders"]
+    /// ```
+    package func tablesToCheckForOrphans(declared: Schema, live: Schema, written: [String] = [],
+                                         removed: [String] = []) -> [String] {
         var tables: [String] = []
         func add(_ name: String) {
             if !tables.containsName(name) { tables.append(name) }
@@ -76,7 +88,24 @@ extension Plan {
                 for child in Self.children(of: parent, in: declared) + Self.children(of: parent, in: live) { add(child) }
             }
         }
+        // A table the contract drops, which the scripts may have written, is no longer there to check.
+        let dropped = droppedTables.filter { declared.table(named: $0) == nil }
+        for table in written where !dropped.containsName(table) { add(table) }
+        for parent in written + removed {
+            for child in Self.children(of: parent, in: declared) + Self.children(of: parent, in: live)
+            where !dropped.containsName(child) {
+                add(child)
+            }
+        }
         return tables
+    }
+
+    /// The tables the steps drop.
+    private var droppedTables: [String] {
+        steps.compactMap { step in
+            if case .dropTable(let table) = step.action { return table }
+            return nil
+        }
     }
 
     /// The tables of `schema` with a foreign key to `parent`.

@@ -5,7 +5,8 @@ import GRDB
 /// A sync's plan run ahead on a schema-only copy of its database (``ScratchDatabase``), which
 /// tells what only SQLite knows: the schema the renames leave, a step SQLite refuses, an upgrade
 /// script that changes the schema (the contract steps are then planned from what it leaves), a
-/// view or trigger the sync would leave broken, and the schema version each edit session sets.
+/// view or trigger the sync would leave broken, the schema version each edit session sets, and
+/// the tables the upgrade scripts can write (``ScriptWrites``).
 ///
 /// ```swift
 /// var rehearsal = try Rehearsal(scratch: scratch, file: file, allowsDefensiveModeOff: true)
@@ -24,6 +25,9 @@ struct Rehearsal {
     /// How far each edit session moved the copy's schema version, in the order they ran: the
     /// version it set, less the version before any step.
     private(set) var sessionOffsets: [Int] = []
+    /// What the upgrade scripts can change, once ``rehearse(_:after:drop:facts:)`` ran them all on
+    /// the copy; nil when it did not (a step before them, or one of them, failed there).
+    private(set) var scriptWrites: ScriptWrites?
 
     /// A rehearsal on `scratch`, which no step has run on yet.
     init(scratch: ScratchDatabase, file: SchemaFile, allowsDefensiveModeOff: Bool) throws {
@@ -59,7 +63,8 @@ struct Rehearsal {
     /// Runs the steps that follow the renames (the first `renameCount`), and the upgrade scripts,
     /// on the copy. An upgrade that changes the schema has the contract steps planned again from
     /// what it leaves (the undeclared objects kept are then those it leaves, returned); a step
-    /// SQLite refuses, or a view or trigger left broken, becomes a warning.
+    /// SQLite refuses, or a view or trigger left broken, becomes a warning. What the scripts can
+    /// write is kept in ``scriptWrites``.
     ///
     /// - Throws: ``StorageMismatch`` when an in-place edit would store a table's rows another way.
     mutating func rehearse(_ plan: inout Plan, after renameCount: Int, drop: DropList,
@@ -134,25 +139,47 @@ struct Rehearsal {
     }
 
     /// Runs the upgrade scripts on the copy, each in a savepoint; the upgrades whose scripts
-    /// change the schema. A script that fails without rows is left out of the rehearsal.
-    private func runScripts(of upgrades: [Upgrade]) throws -> [Upgrade] {
+    /// change the schema. A script that fails without rows is left out of the rehearsal, and
+    /// the tables the scripts write are then unknown (``scriptWrites`` is nil).
+    private mutating func runScripts(of upgrades: [Upgrade]) throws -> [Upgrade] {
         var changing: [Upgrade] = []
+        let recorder = try scratch.read { try ScriptWriteRecorder(in: $0) }
+        var ranAll = true
         for upgrade in upgrades where upgrade.kind == .script {
             guard let script = file.script(for: upgrade) else { continue }
             let before = try scratch.schemaVersion()
             try scratch.read { db in
-                try db.inSavepoint {
-                    do {
-                        try ScriptRunner(upgrade: upgrade, script: script).run(in: db)
-                        return .commit
-                    } catch is ReconcileError {
-                        return .rollback
+                try recorder.recording(in: db) {
+                    try db.inSavepoint {
+                        do {
+                            var runner = ScriptRunner(upgrade: upgrade, script: script)
+                            runner.statementDidRun = recorder.statementDidRun(in:)
+                            try runner.run(in: db)
+                            return .commit
+                        } catch is ReconcileError {
+                            ranAll = false
+                            return .rollback
+                        }
                     }
                 }
             }
             if try scratch.schemaVersion() != before { changing.append(upgrade) }
         }
+        scriptWrites = ranAll ? try writes(of: recorder) : nil
         return changing
+    }
+
+    /// What the scripts that ran can change, the foreign key actions they set off included; nil
+    /// when SQLite cannot compile what those actions run on the copy.
+    private func writes(of recorder: ScriptWriteRecorder) throws -> ScriptWrites? {
+        try scratch.read { db in
+            do {
+                try recorder.recording(in: db) { try recorder.followForeignKeyActions(in: db) }
+            } catch is DatabaseError {
+                return nil
+            }
+            return try recorder.writes(in: db)
+        }
     }
 }
 

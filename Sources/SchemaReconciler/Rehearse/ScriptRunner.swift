@@ -17,6 +17,9 @@ struct ScriptRunner {
     var script: UpgradeScript
     /// Stops the script between two statements.
     var cancellation: SyncCancellation?
+    /// Called after each statement that ran, on the script's connection: the rehearsal notes
+    /// there the tables a statement created, renamed, redefined or dropped.
+    var statementDidRun: ((Database) throws -> Void)?
 
     /// Runs a script of `upgrade`.
     init(upgrade: Upgrade, script: UpgradeScript, cancellation: SyncCancellation? = nil) {
@@ -56,6 +59,7 @@ struct ScriptRunner {
                 guard db.isInsideTransaction else {
                     throw DatabaseError(resultCode: .SQLITE_ABORT, message: CommitGuard.message)
                 }
+                try statementDidRun?(db)
             } catch let error as DatabaseError {
                 throw failure(error, at: start, in: utf8)
             }

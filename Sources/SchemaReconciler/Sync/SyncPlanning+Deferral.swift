@@ -27,15 +27,23 @@ extension SyncPlanning {
 
     // MARK: Foreign keys
 
-    /// Where the sync checks foreign keys: only the tables its steps could leave with rows that
-    /// reference a missing parent, so that it never reads a table its steps cannot affect. The
-    /// whole database when it runs upgrades, whose foreign key checks are deferred (or off),
-    /// since the scripts could leave orphans anywhere, and when it finishes the last of the
-    /// deferred work.
-    func foreignKeyCheck(of plan: Plan, remaining: Bool, live: Schema) -> Plan.ForeignKeyCheck {
+    /// Where the sync checks foreign keys: only the tables its steps and upgrade scripts could
+    /// leave with rows that reference a missing parent, so that it never reads a table they
+    /// cannot affect. The upgrade scripts run with foreign key checks deferred (or off): the
+    /// tables they write, as their rehearsal on the copy found (`scripts`), and the tables that
+    /// reference those, are checked. The whole database when a Swift upgrade runs, which no
+    /// rehearsal can run ahead, when the rehearsal could not run every script (`scripts` is nil),
+    /// and when the sync finishes the last of the deferred work.
+    func foreignKeyCheck(of plan: Plan, remaining: Bool, live: Schema, scripts: ScriptWrites?) -> Plan.ForeignKeyCheck {
         if finishing && !remaining { return .wholeDatabase }
-        if !plan.upgrades.isEmpty { return .wholeDatabase }
-        return .tables(plan.tablesToCheckForOrphans(declared: file.schema, live: live))
+        guard !plan.upgrades.isEmpty else {
+            return .tables(plan.tablesToCheckForOrphans(declared: file.schema, live: live))
+        }
+        guard let scripts, plan.upgrades.allSatisfy({ $0.kind == .script }) else { return .wholeDatabase }
+        let ignored = file.ignoredNames
+        return .tables(plan.tablesToCheckForOrphans(declared: file.schema, live: live,
+                                                    written: scripts.tables.filter { !ignored.contains($0) },
+                                                    removed: scripts.removedTables))
     }
 
     // MARK: Row counts

@@ -125,14 +125,17 @@ struct SyncPlanning {
         }
         var keptAfterUpgrades: [SchemaObject]?
         var rehearsed: [Int] = []
+        var scriptWrites: ScriptWrites?
         if var rehearsal {
             keptAfterUpgrades = try rehearsal.rehearse(&plan, after: renameSteps.count, drop: drop, facts: facts)
             rehearsed = rehearsal.sessionOffsets
+            scriptWrites = rehearsal.scriptWrites
             // Contract steps planned from what the upgrades leave all run now.
             if keptAfterUpgrades != nil { (plan.deferred.steps, plan.copiedAtLaunch) = ([], []) }
         }
         plan.steps = try counted(plan.steps, liveNames: renames.liveNames, db: db)
-        plan.foreignKeyCheck = foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed)
+        plan.foreignKeyCheck = foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed,
+                                               scripts: scriptWrites)
         plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: rehearsed, db: db)
         return keptAfterUpgrades ?? tablePlanner.keptObjects(of: diff, steps: steps)
     }
@@ -161,13 +164,17 @@ struct SyncPlanning {
     /// A rehearsal on a schema-only copy of the database whose catalog is `catalog`, its
     /// connection prepared as the app prepares the connections the reconciler opens, and in
     /// SQLite's defensive mode when `db`, the connection the plan is made for, is: SQLite then
-    /// allows the rehearsal what it allows the sync.
+    /// allows the rehearsal what it allows the sync. Its recursive triggers are on when `db`'s
+    /// are, so that an `INSERT OR REPLACE` of the upgrade scripts fires the same `DELETE`
+    /// triggers on the copy as in the sync.
     private func rehearsal(of catalog: Catalog, like db: Database) throws -> Rehearsal {
         let defensive = db.isDefensive
+        let recursiveTriggers = try Bool.fetchOne(db, sql: "PRAGMA recursive_triggers") ?? false
         let prepareDatabase = options.prepareDatabase
         let scratch = try ScratchDatabase(replaying: catalog, prepareDatabase: { copy in
             try prepareDatabase?(copy)
             try copy.setDefensive(defensive)
+            try copy.execute(sql: "PRAGMA recursive_triggers = \(recursiveTriggers ? "ON" : "OFF")")
         })
         return try Rehearsal(scratch: scratch, file: file, allowsDefensiveModeOff: options.allowsDefensiveModeOff)
     }
