@@ -43,6 +43,19 @@ import Testing
         #expect(try standingIn.load(yaml: Self.items, url: inMemoryURL).standIns.isEmpty)
     }
 
+    /// The check makes the tables in groups: a row that takes a default compiles without the
+    /// parent its foreign key names, which another group holds.
+    @Test func aDefaultIsCheckedWhereTheParentOfItsTableIsInAnotherGroup() throws {
+        let count = DeclaredSQLCheck.tablesPerDatabase + 1
+        let tables = (1...count).map { number in
+            let reference = number == 1 ? "" : "\n      parent_id: { type: INTEGER, references: t\(number - 1).id }"
+            return "  t\(number):\n    columns:\n      id: { type: INTEGER, primary_key: true }" + reference
+                + "\n      created_at: { type: TEXT, default_sql: CURRENT_TIMESTAMP }"
+        }
+        let file = try loadSchema("version: 1.0.0\ntables:\n" + tables.joined(separator: "\n") + "\n")
+        #expect(file.schema.tables.count == count)
+    }
+
     @Test func theStandInNeverLetsAnObjectThatCallsTheFunctionItselfThrough() {
         let checked = Self.items.replacingOccurrences(of: "      title: TEXT", with: "      title: { type: TEXT, check: \"uuid() IS NOT title\" }")
         expectError(checked, at: "title:") { .unregistered("uuid", kind: "function", in: "column 'title' of table 'items'", at: $0) }
