@@ -15,7 +15,7 @@
 /// ignored.contains("grdb_migrations") // true: the legacy table
 /// ignored.contains("users")           // false
 /// ```
-package struct IgnoredNames: Sendable, Hashable {
+package struct IgnoredNames: Sendable, Hashable, Codable {
     /// Why a name is ignored: the rule that matches it.
     ///
     /// ```swift
