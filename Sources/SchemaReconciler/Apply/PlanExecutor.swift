@@ -194,7 +194,7 @@ struct PlanExecutor {
         let deferral = try ForeignKeyDeferral(in: db)
         for seed in plan.seeds {
             try planning.cancellation.check()
-            try ScriptRunner(seed: UpgradeScript(path: seed.path, sql: seed.sql), cancellation: planning.cancellation).run(in: db)
+            try ScriptRunner(seed: seed, cancellation: planning.cancellation).run(in: db)
         }
         try deferral.end(in: db)
     }
