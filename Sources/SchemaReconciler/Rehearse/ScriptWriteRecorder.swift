@@ -130,13 +130,16 @@ extension ScriptWriteRecorder {
     ///
     /// - Throws: the `DatabaseError` of a statement SQLite cannot compile on the copy.
     func followForeignKeyActions(in db: Database) throws {
+        guard !written.isEmpty || !removed.isEmpty else { return }
+        // The probes change no schema: the tables with actions are read once.
+        let candidates = try Self.childrenWithActions(in: db)
         var followed: [String] = []
-        while !written.isEmpty || !removed.isEmpty {
+        var children: [ChildWithActions]
+        repeat {
             let parents = written + removed
-            let children = try Self.childrenWithActions(in: db).filter { child in
+            children = candidates.filter { child in
                 !followed.containsName(child.table) && child.parents.contains(where: parents.containsName)
             }
-            guard !children.isEmpty else { return }
             for child in children {
                 followed.append(child.table)
                 let table = SQLText.quote(child.table)
@@ -147,7 +150,7 @@ extension ScriptWriteRecorder {
                     return .rollback
                 }
             }
-        }
+        } while !children.isEmpty
     }
 
     /// A table with foreign keys whose actions change its rows: its parents, and the columns
