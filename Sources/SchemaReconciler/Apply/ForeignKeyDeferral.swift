@@ -20,23 +20,19 @@ import GRDB
 /// without it) has nothing to defer; the count before and after is the same.
 ///
 /// ```swift
-/// let deferral = try ForeignKeyDeferral(in: db)
-/// for script in scripts { try ScriptRunner(…).run(in: db) }
-/// try deferral.end(in: db)
+/// try ForeignKeyDeferral.deferring(in: db) {
+///     for script in scripts { try ScriptRunner(…).run(in: db) }
+/// }
 /// ```
-struct ForeignKeyDeferral {
-    /// Whether the checks are deferred: the connection enforces foreign keys.
-    let isDeferring: Bool
-
-    /// Defers the foreign key checks of what runs next on `db`, inside its transaction, when it
-    /// enforces foreign keys.
-    init(in db: Database) throws {
-        isDeferring = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
-        if isDeferring { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
-    }
-
-    /// Checks each statement again as it runs.
-    func end(in db: Database) throws {
-        if isDeferring { try db.execute(sql: "PRAGMA defer_foreign_keys = OFF") }
+enum ForeignKeyDeferral {
+    /// Runs `body` on `db`, inside its transaction, with foreign key checks deferred to its end
+    /// when the connection enforces them; each statement after it is checked as it runs again.
+    /// When `body` throws, the transaction is the caller's to roll back, which ends the deferral.
+    static func deferring<T>(in db: Database, _ body: () throws -> T) throws -> T {
+        let enforces = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+        if enforces { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
+        let result = try body()
+        if enforces { try db.execute(sql: "PRAGMA defer_foreign_keys = OFF") }
+        return result
     }
 }

@@ -34,9 +34,9 @@ struct PlanExecutor {
     func run(in db: Database) throws -> SyncReport {
         try refuseIfShortOfDiskSpace(in: db)
         var plan = plan
-        // A new database holds no row that a foreign key could miss, but those its seed writes.
-        let nothingToCheck = prepared.isNewDatabase && plan.seeds.isEmpty || plan.isEmpty
-        var orphans = OrphanAudit(scope: nothingToCheck ? .tables([]) : plan.foreignKeyCheck, changes: plan.changes,
+        // The plan says where rows may lose their parent: nowhere in a new database but where
+        // its seed writes (the whole database then).
+        var orphans = OrphanAudit(scope: plan.isEmpty ? .tables([]) : plan.foreignKeyCheck, changes: plan.changes,
                                   ignoring: planning.file.ignoredNames)
         try orphans.countBefore(in: db)
         var ran = Ran()
@@ -63,7 +63,7 @@ struct PlanExecutor {
         try StoredState(version: plan.toVersion, fingerprint: planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
                         scriptPaths: planning.file.upgrades.flatMap(\.scripts).map(\.path),
                         warnings: finalWarnings, fileSignature: planning.inputSignature(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
-                        deferred: plan.deferred).write(db)
+                        deferred: plan.deferred, ignored: planning.file.ignoredNames).write(db)
         for upgrade in applied {
             try StoredState.record(upgrade, in: db)
         }
@@ -156,33 +156,27 @@ struct PlanExecutor {
     /// checks deferred to the end of the last (``ForeignKeyDeferral``).
     private func runUpgrades(in db: Database) throws -> [Upgrade.Applied] {
         guard !plan.upgrades.isEmpty else { return [] }
-        let deferral = try ForeignKeyDeferral(in: db)
-        let applied = try runUpgrades(plan.upgrades, in: db)
-        try deferral.end(in: db)
-        return applied
-    }
-
-    /// Runs `upgrades` in order.
-    private func runUpgrades(_ upgrades: [Upgrade], in db: Database) throws -> [Upgrade.Applied] {
-        let now = Date()
-        var applied: [Upgrade.Applied] = []
-        for upgrade in upgrades {
-            try planning.cancellation.check()
-            progress?.begin(upgrade)
-            switch upgrade.kind {
-            case .script:
-                guard let script = planning.file.script(for: upgrade) else { continue }
-                try ScriptRunner(upgrade: upgrade, script: script, cancellation: planning.cancellation).run(in: db)
-                applied.append(Upgrade.Applied(upgrade: upgrade, checksum: Fingerprint.checksum(ofScript: script.sql),
-                                              appliedAt: now))
-            case .code:
-                for code in planning.codeUpgrades where code.version == upgrade.version && code.name == upgrade.name {
-                    try run(code, as: upgrade, in: db)
+        return try ForeignKeyDeferral.deferring(in: db) {
+            let now = Date()
+            var applied: [Upgrade.Applied] = []
+            for upgrade in plan.upgrades {
+                try planning.cancellation.check()
+                progress?.begin(upgrade)
+                switch upgrade.kind {
+                case .script:
+                    guard let script = planning.file.script(for: upgrade) else { continue }
+                    try ScriptRunner(upgrade: upgrade, script: script, cancellation: planning.cancellation).run(in: db)
+                    applied.append(Upgrade.Applied(upgrade: upgrade, checksum: Fingerprint.checksum(ofScript: script.sql),
+                                                  appliedAt: now))
+                case .code:
+                    for code in planning.codeUpgrades where code.version == upgrade.version && code.name == upgrade.name {
+                        try run(code, as: upgrade, in: db)
+                    }
+                    applied.append(Upgrade.Applied(upgrade: upgrade, checksum: nil, appliedAt: now))
                 }
-                applied.append(Upgrade.Applied(upgrade: upgrade, checksum: nil, appliedAt: now))
             }
+            return applied
         }
-        return applied
     }
 
     // MARK: Seeds
@@ -191,12 +185,12 @@ struct PlanExecutor {
     /// checks deferred to the end of the last (``ForeignKeyDeferral``).
     private func runSeeds(in db: Database) throws {
         guard !plan.seeds.isEmpty else { return }
-        let deferral = try ForeignKeyDeferral(in: db)
-        for seed in plan.seeds {
-            try planning.cancellation.check()
-            try ScriptRunner(seed: UpgradeScript(path: seed.path, sql: seed.sql), cancellation: planning.cancellation).run(in: db)
+        try ForeignKeyDeferral.deferring(in: db) {
+            for seed in plan.seeds {
+                try planning.cancellation.check()
+                try ScriptRunner(seed: seed, cancellation: planning.cancellation).run(in: db)
+            }
         }
-        try deferral.end(in: db)
     }
 
     /// Runs a code upgrade; one that ends the sync's transaction fails, whatever it threw.

@@ -31,6 +31,10 @@ package struct StoredState: Sendable, Equatable {
     package var fileSignature: String?
     /// What the last sync left for later (`finishDeferredWork(databaseAt:)`).
     package var deferred = Plan.DeferredWork()
+    /// The names that the file of the last sync ignores (its `ignore` patterns and legacy
+    /// table), so that a dry run with nothing to do counts orphan rows without reading the file
+    /// or the tables of other tools; nil when the state was written before they were stored.
+    package var ignored: IgnoredNames?
 
     /// The state table's name.
     package static let stateTable = ReservedName.stateTable
@@ -40,9 +44,11 @@ package struct StoredState: Sendable, Equatable {
     /// Creates a state value.
     package init(version: SemanticVersion? = nil, fingerprint: String? = nil, schemaVersion: Int? = nil,
                  scriptPaths: [String] = [], appliedUpgrades: [Upgrade.Applied] = [], warnings: [SyncWarning]? = [],
-                 fileSignature: String? = nil, deferred: Plan.DeferredWork = Plan.DeferredWork()) {
+                 fileSignature: String? = nil, deferred: Plan.DeferredWork = Plan.DeferredWork(),
+                 ignored: IgnoredNames? = nil) {
         self.fileSignature = fileSignature
         self.deferred = deferred
+        self.ignored = ignored
         self.version = version
         self.fingerprint = fingerprint
         self.schemaVersion = schemaVersion
@@ -107,6 +113,7 @@ package struct StoredState: Sendable, Equatable {
         warnings = values["warnings"].flatMap { text in
             text == "[]" ? [] : try? JSONCoding.decoder.decode([SyncWarning].self, from: Data(text.utf8))
         }
+        ignored = values["ignored"].flatMap { try? JSONCoding.decoder.decode(IgnoredNames.self, from: Data($0.utf8)) }
         // Stored only while something waits. One that cannot be read still says so.
         if let text = values["deferred"] {
             deferred = (try? JSONCoding.decoder.decode(Plan.DeferredWork.self, from: Data(text.utf8))) ?? Self.unreadableDeferredWork
@@ -130,7 +137,7 @@ package struct StoredState: Sendable, Equatable {
     ]
 
     /// Creates the tables when they are missing, then stores version, fingerprint, script paths,
-    /// warnings, and the schema version as it is once the tables exist (so that the next sync's
+    /// warnings, the ignored names, and the schema version as it is once the tables exist (so that the next sync's
     /// no-op check finds it unchanged).
     func write(_ db: Database) throws {
         for sql in Self.createStatements {
@@ -139,10 +146,12 @@ package struct StoredState: Sendable, Equatable {
         let schemaVersion = Int(try db.schemaVersion())
         let warningsText = String(decoding: try JSONCoding.encoder.encode(warnings ?? []), as: UTF8.self)
         let deferredText = deferred.isEmpty ? nil : String(decoding: try JSONCoding.encoder.encode(deferred), as: UTF8.self)
+        let ignoredText = try ignored.map { String(decoding: try JSONCoding.encoder.encode($0), as: UTF8.self) }
         let values: [(String, String?)] = [
             ("version", version?.description), ("fingerprint", fingerprint),
             ("schema_version", String(schemaVersion)), ("scripts", scriptPaths.joined(separator: "\n")),
             ("warnings", warningsText), ("file_signature", fileSignature), ("deferred", deferredText),
+            ("ignored", ignoredText),
         ]
         for (key, value) in values {
             if let value {

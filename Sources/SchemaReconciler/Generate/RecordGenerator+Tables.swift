@@ -119,7 +119,7 @@ extension RecordGenerator {
     /// Whether an insert may leave the column out, or give it NULL, and get its default: it is
     /// `NOT NULL ON CONFLICT REPLACE` with a default that is not NULL, as SQLiteData writes
     /// its columns (`"id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())`).
-    static func replacesNull(_ column: Schema.Column, of table: Schema.Table) -> Bool {
+    private static func replacesNull(_ column: Schema.Column, of table: Schema.Table) -> Bool {
         guard column.isNotNull, column.generated == nil, let value = column.defaultValue, !value.isNull else { return false }
         return table.conflictResolutions[.notNull(column: column.name)] == .replace
     }

@@ -90,7 +90,9 @@ package struct Catalog: Sendable, Equatable {
         }
         virtualTables = virtual
         shadowTables = shadow.subtracting(virtual)
-        (entries, ignoredEntries) = Self.split(rows, ignoring: ignored, virtualTables: virtual, shadowTables: shadowTables)
+        let virtualNames = rows.filter { $0.type == .table && virtual.contains($0.name.sqlName) }.map(\.name)
+        let owners = Self.owners(of: shadowTables, virtualTables: virtualNames)
+        (entries, ignoredEntries) = Self.split(rows, ignoring: ignored, shadowOwners: owners)
         for (position, entry) in entries.enumerated() {
             let key = EntryKey(type: entry.type, name: entry.name.sqlName)
             if entryIndex[key] == nil { entryIndex[key] = position }
@@ -99,22 +101,33 @@ package struct Catalog: Sendable, Equatable {
 
     /// The rows the user's schema holds, and those of the objects `ignored` names: their own
     /// names or their tables' match, or they are the shadow tables of an ignored virtual table.
-    private static func split(_ rows: [Entry], ignoring ignored: IgnoredNames, virtualTables: Set<SQLName>,
-                              shadowTables: Set<SQLName>) -> (kept: [Entry], ignored: [Entry]) {
-        let ignoredVirtual = rows.filter { virtualTables.contains($0.name.sqlName) && ignored.contains($0.name) }
-            .map { $0.name.sqlName.description + "_" }
+    private static func split(_ rows: [Entry], ignoring ignored: IgnoredNames,
+                              shadowOwners: [SQLName: String]) -> (kept: [Entry], ignored: [Entry]) {
         var kept: [Entry] = []
         var set: [Entry] = []
         for entry in rows {
-            let isShadowOfIgnored = shadowTables.contains(entry.name.sqlName)
-                && ignoredVirtual.contains { entry.name.sqlName.description.hasPrefix($0) }
-            if ignored.ignores(entry.name, table: entry.tableName) || isShadowOfIgnored {
+            let owner = shadowOwners[entry.name.sqlName]
+            if ignored.ignores(entry.name, table: entry.tableName) || owner.map(ignored.contains) == true {
                 set.append(entry)
             } else {
                 kept.append(entry)
             }
         }
         return (kept, set)
+    }
+
+    /// The virtual table each shadow table stores: the one whose name, followed by `_`, begins
+    /// the shadow table's, the longest where several do (`docs_fts_data` is `docs_fts`'s, not
+    /// `docs`'s).
+    private static func owners(of shadowTables: Set<SQLName>, virtualTables: [String]) -> [SQLName: String] {
+        let prefixes = virtualTables.map { (name: $0, prefix: $0.sqlName.description + "_") }
+            .sorted { $0.prefix.count > $1.prefix.count }
+        var owners: [SQLName: String] = [:]
+        for shadow in shadowTables {
+            let name = shadow.description
+            if let owner = prefixes.first(where: { name.hasPrefix($0.prefix) }) { owners[shadow] = owner.name }
+        }
+        return owners
     }
 
     /// The module of a `CREATE VIRTUAL TABLE … USING module`, nil for any other statement.

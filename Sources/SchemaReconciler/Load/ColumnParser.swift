@@ -90,18 +90,8 @@ struct ColumnParser {
         switch option.key {
         case Key.primaryKey.name, Key.notNull.name, Key.unique.name:
             let key = try names.columnKey(option, in: context)
-            let constraint: KeptClauses.Constraint
-            switch option.key {
-            case Key.primaryKey.name:
-                declared.column.isPrimaryKey = key.isOn
-                constraint = .primaryKey(columns: [column])
-            case Key.notNull.name:
-                declared.column.isNotNull = key.isOn
-                constraint = .notNull(column: column)
-            default:
-                declared.column.isUnique = key.isOn
-                constraint = .unique(columns: [column])
-            }
+            let (flag, constraint) = Self.keyConstraint(option.key, of: column)
+            declared.column[keyPath: flag] = key.isOn
             name = (constraint, key.name)
             if let conflict = key.conflict { declared.conflicts.append((constraint, conflict)) }
         case Key.check.name:
@@ -113,6 +103,17 @@ struct ColumnParser {
             name = (.foreignKey(columns: [column]), declared.reference?.name)
         }
         if let declaredName = name.name { declared.constraintNames.append((name.constraint, declaredName)) }
+    }
+
+    /// The flag of the column and the constraint that `primary_key`, `not_null` or `unique`
+    /// (`key`) declares.
+    private static func keyConstraint(_ key: String, of column: String)
+        -> (WritableKeyPath<Schema.Column, Bool>, KeptClauses.Constraint) {
+        switch key {
+        case Key.primaryKey.name: (\.isPrimaryKey, .primaryKey(columns: [column]))
+        case Key.notNull.name: (\.isNotNull, .notNull(column: column))
+        default: (\.isUnique, .unique(columns: [column]))
+        }
     }
 
     // MARK: Rules between keys

@@ -24,14 +24,18 @@ extension DeclaredSQLCheck {
         let calls = table.columns.filter { $0.defaultValue?.isExpression == true }
         guard !calls.isEmpty else { return }
         let insert = "INSERT INTO \(SQLText.quote(table.name)) DEFAULT VALUES"
-        while let message = db.compilationError(of: insert) {
-            if standInForDefault(message, in: db) { continue }
-            let column = calls.first { refuses($0, in: db) } ?? calls[0]
-            throw SchemaError.refusedBySQLite(
-                "the default of column '\(column.name)' of table '\(table.name)'", message: message,
-                at: location(.columnDefault(table: table.name, column: column.name),
-                             orElse: .column(table: table.name, column: column.name)))
+        let (standIns, failures) = UnregisteredSQL.standingIn(in: db, whereMessage: UnregisteredSQL.isDefaultCall) {
+            db.compilationError(of: insert).map { [$0] } ?? []
         }
+        for standIn in standIns where !defaultStandIns.contains(where: { $0.isSame(as: standIn) }) {
+            defaultStandIns.append(standIn)
+        }
+        guard let message = failures.first else { return }
+        let column = calls.first { refuses($0, in: db) } ?? calls[0]
+        throw SchemaError.refusedBySQLite(
+            "the default of column '\(column.name)' of table '\(table.name)'", message: message,
+            at: location(.columnDefault(table: table.name, column: column.name),
+                         orElse: .column(table: table.name, column: column.name)))
     }
 
     /// Whether SQLite refuses a row that takes the default of `column`, alone in a table.
@@ -41,15 +45,5 @@ extension DeclaredSQLCheck {
         guard (try? db.execute(sql: "CREATE TABLE \(probe) (x DEFAULT \(value.sqlExpression))")) != nil else { return true }
         defer { try? db.execute(sql: "DROP TABLE \(probe)") }
         return db.compilationError(of: "INSERT INTO \(probe) DEFAULT VALUES") != nil
-    }
-
-    /// When SQLite's `message` says that a function a default calls is missing, registers a
-    /// stand-in for it on `db` (noted once in ``defaultStandIns``); false for any other message,
-    /// or a function `db` has (an aggregate that a default calls).
-    private mutating func standInForDefault(_ message: String, in db: Database) -> Bool {
-        guard UnregisteredSQL.isDefaultCall(message), let missing = UnregisteredSQL(message: message),
-              missing.registerStandIn(in: db) else { return false }
-        if !defaultStandIns.contains(where: { $0.isSame(as: missing) }) { defaultStandIns.append(missing) }
-        return true
     }
 }

@@ -118,7 +118,7 @@ struct DeclaredSQLCheck {
 
     /// `table` without its defaults written as SQL: a statement that fires a trigger then
     /// needs no function that only a default calls (``checkDefaults(of:in:)`` checks them).
-    static func withoutSQLDefaults(_ table: Schema.Table) -> Schema.Table {
+    private static func withoutSQLDefaults(_ table: Schema.Table) -> Schema.Table {
         var table = table
         for index in table.columns.indices where table.columns[index].defaultValue?.isExpression == true {
             table.columns[index].defaultValue = nil

@@ -26,10 +26,10 @@ struct DeclaredTable {
     var foreignKeys: [DeclaredForeignKey]
     /// The table's own `primary_key` key, when the key is declared on the table.
     var primaryKeyNode: Node?
-    /// Where each name of `table.constraintNames` is declared.
-    var constraintNameNodes: [KeptClauses.Constraint: Node] = [:]
-    /// Where each conflict resolution of `table.conflictResolutions` is declared, ABORT included.
-    var conflictNodes: [KeptClauses.Constraint: Located<ConflictResolution>] = [:]
+    /// Each name of `table.constraintNames`, where it is declared.
+    var nameDeclarations: [KeptClauses.Constraint: Located<String?>] = [:]
+    /// Each conflict resolution of `table.conflictResolutions`, ABORT included, where it is declared.
+    var conflictDeclarations: [KeptClauses.Constraint: Located<ConflictResolution>] = [:]
 
     /// How errors name this table: `table 'users'`.
     var context: String { "table '\(table.name)'" }

@@ -6,7 +6,7 @@ import Yams
 /// Reads schema.yaml's `legacy` section: `source`, and `versions`, the old tool's records mapped
 /// to app versions. The keys of a numeric source are whole numbers, and the versions do not
 /// decrease as they grow; `grdb_migrations`' keys are migration identifiers. No version is above
-/// the file's `version`, and every record has one: a record written without (`v1: ~`, as
+/// the file's `version`, and every record has one: a record written without (`v1:`, as
 /// `reconcile inspect` writes GRDB's migrations) is refused, with every other such record.
 ///
 /// ```swift

@@ -4,9 +4,9 @@ import Yams
 
 extension SchemaChecker {
     /// No table, index, view, virtual table or trigger the file declares, renames from or
-    /// drops has a name that ``ignored`` says another tool owns (but SQLite's own, which
-    /// ``checkReservedNames()`` refuses first): the sync never touches such an object, so the
-    /// file cannot say anything of it.
+    /// drops has a name that ``ignored`` says another tool owns (SQLite's own are
+    /// ``checkReservedNames()``'s): the sync never touches such an object, so the file cannot
+    /// say anything of it.
     ///
     /// ```swift
     /// checker.ignored = IgnoredNames(patterns: [NamePattern("cache_*")])
@@ -19,7 +19,7 @@ extension SchemaChecker {
     }
 
     private func checkIgnored(_ name: String, kind: String, node: Node) throws {
-        guard let rule = ignored.rule(matching: name), rule != .sqlite else { return }
+        guard let rule = ignored.rule(matching: name) else { return }
         throw SchemaError.ignoredName(name, kind: kind, reason: rule.reason, at: reader.location(of: node))
     }
 }

@@ -193,7 +193,7 @@ public enum SchemaError: Error, CustomStringConvertible, Equatable {
     case incompatible(String, profile: String, reason: String, at: SourceLocation)
 
     /// Records of the old migration tool that `legacy.versions` lists without the app version
-    /// they stand for (`v1: ~`, as `reconcile inspect` writes GRDB's migrations), every one of
+    /// they stand for (`v1:`, with no value, as `reconcile inspect` writes GRDB's migrations), every one of
     /// them: the records, the source, the line of each, and the place of the first. Until each
     /// has its version, a database that holds one cannot be placed.
     ///

@@ -24,7 +24,7 @@ public struct SchemaFile: Sendable {
     package var upgrades: [UpgradeScripts]
     /// `seed`: the scripts that run only when a sync creates the database, in their written
     /// order. They are not part of the file's fingerprint: a database that exists never runs them.
-    package var seeds: [UpgradeScript] = []
+    package var seeds: [SeedScript] = []
     /// The exact bytes of the file, for fingerprinting.
     package var contents: Data
     /// Where each declared object is written.

@@ -186,33 +186,37 @@ struct TableParser {
     /// constraint declared twice, on a column and on the table say, may not get two names.
     private func declare(_ name: Located<String?>, for constraint: KeptClauses.Constraint,
                          in declared: inout DeclaredTable) throws {
-        if let earlier = declared.table.constraintNames.declaration(of: constraint), earlier != name.value,
-           let node = declared.constraintNameNodes[constraint] {
-            func describe(_ name: String?) -> String { name.map { "'\($0)'" } ?? "no name (null)" }
-            throw SchemaError.conflict(
-                "\(declared.context) gives \(constraint.description(in: declared.table)) two names, "
-                    + "\(describe(earlier)) at line \(reader.location(of: node).line) and \(describe(name.value)) here; "
-                    + "both declare the same constraint (constraints are told apart by kind and columns, a CHECK by its "
-                    + "expression), so give the name once",
-                at: reader.location(of: name.node))
-        }
+        try declareOnce(name, earlier: declared.nameDeclarations[constraint], for: constraint, in: declared,
+                        what: "two names", describe: { $0.map { "'\($0)'" } ?? "no name (null)" },
+                        advice: "both declare the same constraint (constraints are told apart by kind and columns, "
+                            + "a CHECK by its expression), so give the name once")
         declared.table.constraintNames.declare(name.value, for: constraint)
-        declared.constraintNameNodes[constraint] = name.node
+        declared.nameDeclarations[constraint] = name
     }
 
     /// Records the conflict resolution a declaration gives `constraint`. A constraint declared
     /// twice, on a column and on the table say, may not get two resolutions.
     private func declare(_ resolution: Located<ConflictResolution>, for constraint: KeptClauses.Constraint,
                          in declared: inout DeclaredTable) throws {
-        if let earlier = declared.conflictNodes[constraint], earlier.value != resolution.value {
-            throw SchemaError.conflict(
-                "\(declared.context) gives \(constraint.description(in: declared.table)) two conflict clauses, "
-                    + "\(earlier.value.name) at line \(reader.location(of: earlier.node).line) and \(resolution.value.name) here; "
-                    + "both declare the same constraint, so give on_conflict once",
-                at: reader.location(of: resolution.node))
-        }
+        try declareOnce(resolution, earlier: declared.conflictDeclarations[constraint], for: constraint, in: declared,
+                        what: "two conflict clauses", describe: \.name,
+                        advice: "both declare the same constraint, so give on_conflict once")
         declared.table.setConflictResolution(resolution.value, for: constraint)
-        declared.conflictNodes[constraint] = resolution
+        declared.conflictDeclarations[constraint] = resolution
+    }
+
+    /// Refuses a second declaration of `constraint` that gives it another value than the
+    /// `earlier` one: "table 't' gives PRIMARY KEY (id) two names, 'a' at line 3 and 'b' here".
+    private func declareOnce<Value: Equatable>(
+        _ value: Located<Value>, earlier: Located<Value>?, for constraint: KeptClauses.Constraint,
+        in declared: DeclaredTable, what: String, describe: (Value) -> String, advice: String
+    ) throws {
+        guard let earlier, earlier.value != value.value else { return }
+        throw SchemaError.conflict(
+            "\(declared.context) gives \(constraint.description(in: declared.table)) \(what), "
+                + "\(describe(earlier.value)) at line \(reader.location(of: earlier.node).line) and \(describe(value.value)) here; "
+                + advice,
+            at: reader.location(of: value.node))
     }
 
     /// `foreign_keys: [{columns, references: {table, columns}, on_delete, on_update, deferrable}]`.

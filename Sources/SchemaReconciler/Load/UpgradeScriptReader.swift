@@ -24,17 +24,10 @@ struct UpgradeScriptReader {
         var seen: [String: (path: String, version: SemanticVersion)] = [:]
         return try upgrades.map { upgrade in
             UpgradeScripts(version: upgrade.version, scripts: try upgrade.paths.map { path in
-                let location = reader.location(of: path.node)
-                let script = try read(path.value, at: location)
-                let file = URL(fileURLWithPath: path.value, relativeTo: directory).standardizedFileURL
-                    .resolvingSymlinksInPath().path
-                if let first = seen[file] {
-                    throw SchemaError.conflict(
-                        "the script \(path.value) is already listed as \(first.path) under \(first.version): "
-                            + "an upgrade script runs once, under one version", at: location)
+                try readOnce(path, reader: reader, what: "the upgrade script", seen: &seen, as: (path.value, upgrade.version)) {
+                    "the script \(path.value) is already listed as \($0.path) under \($0.version): "
+                        + "an upgrade script runs once, under one version"
                 }
-                seen[file] = (path.value, upgrade.version)
-                return script
             })
         }
     }
@@ -42,20 +35,29 @@ struct UpgradeScriptReader {
     /// Reads the scripts of `seed`, keeping their order. A file named twice, however its path is
     /// written, is an error, as under an upgrade; a script may be both an upgrade's and a seed
     /// (the rows an upgraded device gets, and a new one starts with).
-    func read(seeds paths: [Located<String>], reader: YAMLReader) throws -> [UpgradeScript] {
+    func read(seeds paths: [Located<String>], reader: YAMLReader) throws -> [SeedScript] {
         var seen: [String: String] = [:]
         return try paths.map { path in
-            let location = reader.location(of: path.node)
-            let script = try read(path.value, at: location, what: "the seed script")
-            let file = URL(fileURLWithPath: path.value, relativeTo: directory).standardizedFileURL
-                .resolvingSymlinksInPath().path
-            if let first = seen[file] {
-                throw SchemaError.conflict(
-                    "the seed script \(path.value) is already listed as \(first): a seed script runs once", at: location)
+            let script = try readOnce(path, reader: reader, what: "the seed script", seen: &seen, as: path.value) {
+                "the seed script \(path.value) is already listed as \($0): a seed script runs once"
             }
-            seen[file] = path.value
-            return script
+            return SeedScript(path: script.path, sql: script.sql)
         }
+    }
+
+    /// Reads the script at `path`, and notes it in `seen` as `entry`, under the file it resolves
+    /// to; a file that `seen` holds already is the conflict `conflict` describes, from the
+    /// entry it was noted as.
+    private func readOnce<Entry>(_ path: Located<String>, reader: YAMLReader, what: String, seen: inout [String: Entry],
+                                 as entry: Entry, conflict: (Entry) -> String) throws -> UpgradeScript {
+        let location = reader.location(of: path.node)
+        let script = try read(path.value, at: location, what: what)
+        let file = URL(fileURLWithPath: path.value, relativeTo: directory).standardizedFileURL.resolvingSymlinksInPath().path
+        if let first = seen[file] {
+            throw SchemaError.conflict(conflict(first), at: location)
+        }
+        seen[file] = entry
+        return script
     }
 
     /// Reads one script; `location` is where schema.yaml names it, and `what` how a message

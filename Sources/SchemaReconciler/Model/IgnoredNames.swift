@@ -2,8 +2,9 @@
 
 /// The names of the objects that other tools own, which a sync never reads, compares, counts,
 /// warns about, changes or drops, and `inspect` never writes: those that schema.yaml's `ignore`
-/// patterns match, SQLite's own (`sqlite_*`), Litestream's (`_litestream_*`), and the table of the
-/// migration tool that `legacy` names.
+/// patterns match, Litestream's (`_litestream_*`), and the table of the migration tool that
+/// `legacy` names. SQLite's own names (`sqlite_*`) are ``ReservedName``s, which every reader
+/// leaves out by that rule: no rule here matches them, whatever the file's patterns.
 ///
 /// A table, index, view or trigger is ignored when its own name matches; an index or trigger is
 /// ignored too when the table it belongs to is (see ``ignores(_:table:)``).
@@ -15,15 +16,13 @@
 /// ignored.contains("grdb_migrations") // true: the legacy table
 /// ignored.contains("users")           // false
 /// ```
-package struct IgnoredNames: Sendable, Hashable {
+package struct IgnoredNames: Sendable, Hashable, Codable {
     /// Why a name is ignored: the rule that matches it.
     ///
     /// ```swift
     /// IgnoredNames().rule(matching: "_litestream_lock") // .litestream
     /// ```
     package enum Rule: Sendable, Hashable, CustomStringConvertible {
-        /// SQLite's own objects: `sqlite_*`.
-        case sqlite
         /// Litestream's tables: `_litestream_*`.
         case litestream
         /// The table of the migration tool that `legacy` names.
@@ -34,7 +33,6 @@ package struct IgnoredNames: Sendable, Hashable {
         /// How a message names the rule: `the ignore pattern 'cache_*'`.
         package var description: String {
             switch self {
-            case .sqlite: "SQLite's own names (sqlite_*)"
             case .litestream: "Litestream's names (_litestream_*)"
             case .legacyTable(let table): "the table '\(table)' of the migration tool that 'legacy' names"
             case .pattern(let pattern): "the ignore pattern '\(pattern)'"
@@ -49,8 +47,6 @@ package struct IgnoredNames: Sendable, Hashable {
         /// ```
         package var reason: String {
             switch self {
-            case .sqlite:
-                "SQLite reserves names starting with 'sqlite_'; choose another name"
             case .litestream:
                 "Litestream keeps its replication state in tables named _litestream_*, which a sync always "
                     + "ignores; choose another name"
@@ -64,11 +60,8 @@ package struct IgnoredNames: Sendable, Hashable {
         }
     }
 
-    /// The patterns that every database ignores, with no key: SQLite's own names and Litestream's.
-    package static let builtInPatterns = [NamePattern("sqlite_*"), NamePattern("_litestream_*")]
-
-    /// Litestream's pattern.
-    private static let litestream = builtInPatterns[1]
+    /// Litestream's pattern, which every database ignores with no key.
+    private static let litestream = NamePattern("_litestream_*")
 
     /// The file's `ignore` patterns, in their written order.
     package var patterns: [NamePattern]
@@ -83,11 +76,11 @@ package struct IgnoredNames: Sendable, Hashable {
 
     // MARK: Matching
 
-    /// The rule that ignores `name`, nil when none does: the built-in ones first, then the
-    /// legacy table, then the file's patterns in order.
+    /// The rule that ignores `name`, nil when none does: Litestream's first, then the legacy
+    /// table, then the file's patterns in order. Nil for SQLite's own names (`sqlite_*`), which
+    /// are SQLite's: the automatic index of a key of the user's table goes with its table.
     package func rule(matching name: String) -> Rule? {
-        let key = name.sqlName
-        if key.hasPrefix("sqlite_") { return .sqlite }
+        if name.sqlName.hasPrefix("sqlite_") { return nil }
         if Self.litestream.matches(name) { return .litestream }
         if let legacyTable, legacyTable.isSameName(as: name) { return .legacyTable(legacyTable) }
         return patterns.first { $0.matches(name) }.map(Rule.pattern)
@@ -100,8 +93,8 @@ package struct IgnoredNames: Sendable, Hashable {
 
     /// Whether an object named `name` that belongs to `table` (an index's or trigger's table; a
     /// table's or view's own name) is ignored: its name or its table's matches. SQLite's own
-    /// objects of a table of the user's (the automatic indexes of its keys) are not: they are
-    /// the table's, and go with it.
+    /// objects of a table of the user's (the automatic indexes of its keys) are not, whatever
+    /// the patterns: they are the table's, and go with it.
     ///
     /// ```swift
     /// let ignored = IgnoredNames(patterns: [NamePattern("audit_*")])
@@ -110,6 +103,6 @@ package struct IgnoredNames: Sendable, Hashable {
     /// ignored.ignores("audit_users", table: "users")           // true: the trigger's own name
     /// ```
     package func ignores(_ name: String, table: String) -> Bool {
-        (!name.sqlName.hasPrefix("sqlite_") && contains(name)) || (!table.sqlName.hasPrefix("sqlite_") && contains(table))
+        contains(name) || contains(table)
     }
 }

@@ -59,3 +59,22 @@ package struct NamePattern: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 }
+
+// MARK: - Codable
+
+extension NamePattern: Codable {
+    /// The pattern as written, a JSON string.
+    ///
+    /// ```swift
+    /// try JSONCoding.decoder.decode(NamePattern.self, from: Data(#""cache_*""#.utf8)) // cache_*
+    /// ```
+    package init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the pattern as written.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}

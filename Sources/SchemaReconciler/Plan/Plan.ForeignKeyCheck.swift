@@ -79,9 +79,7 @@ extension Plan {
     package func tablesToCheckForOrphans(declared: Schema, live: Schema, written: [String] = [],
                                          removed: [String] = []) -> [String] {
         var tables: [String] = []
-        func add(_ name: String) {
-            if !tables.containsName(name) { tables.append(name) }
-        }
+        func add(_ name: String) { tables.appendName(name) }
         for step in steps {
             for table in step.tablesWithOwnForeignKeysAtRisk(declared: declared) { add(table) }
             for parent in step.tablesWithKeysAtRisk {

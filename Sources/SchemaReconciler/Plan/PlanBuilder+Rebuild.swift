@@ -64,7 +64,7 @@ extension Planner.Builder {
         }
         if !table.isWithoutRowID && !source.isWithoutRowID && !Self.hasRowIDAlias(table, kept: source.keptClauses) {
             let taken = Set((table.columns + extras + source.columns).map(\.name.sqlName))
-            if let alias = ["rowid", "oid", "_rowid_"].first(where: { !taken.contains($0.sqlName) }) {
+            if let alias = SQLName.rowIDNames.first(where: { !taken.contains($0.sqlName) }) {
                 targets.insert(alias, at: 0)
                 values.insert(alias, at: 0)
             }

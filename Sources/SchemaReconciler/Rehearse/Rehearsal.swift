@@ -140,8 +140,11 @@ struct Rehearsal {
 
     /// Runs the upgrade scripts on the copy, each in a savepoint; the upgrades whose scripts
     /// change the schema. A script that fails without rows is left out of the rehearsal, and
-    /// the tables the scripts write are then unknown (``scriptWrites`` is nil).
+    /// the tables the scripts write are then unknown (``scriptWrites`` is nil). Without a
+    /// script, nothing is recorded (and ``scriptWrites`` stays nil, which no plan without
+    /// upgrade scripts reads).
     private mutating func runScripts(of upgrades: [Upgrade]) throws -> [Upgrade] {
+        guard upgrades.contains(where: { $0.kind == .script }) else { return [] }
         var changing: [Upgrade] = []
         let recorder = try scratch.read { try ScriptWriteRecorder(in: $0) }
         var ranAll = true

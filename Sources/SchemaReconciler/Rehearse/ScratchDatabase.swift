@@ -81,21 +81,18 @@ package final class ScratchDatabase: Sendable {
     }
 
     static func execute(_ sql: String, in db: Database) throws {
-        var attempts = 0
-        while true {
+        var failure: DatabaseError?
+        _ = try UnregisteredSQL.standingIn(in: db) {
             do {
                 try db.makeStatement(sql: sql).execute()
-                return
-            } catch let error as DatabaseError where attempts < 50 && standIn(for: error, in: db) {
-                attempts += 1
+                failure = nil
+                return []
+            } catch let error as DatabaseError {
+                failure = error
+                return [error.message ?? ""]
             }
         }
-    }
-
-    /// Registers a stand-in for the function or collation that `error` says SQLite lacks;
-    /// false when the error is about something else.
-    static func standIn(for error: DatabaseError, in db: Database) -> Bool {
-        UnregisteredSQL(message: error.message ?? "")?.registerStandIn(in: db) ?? false
+        if let failure { throw failure }
     }
 
     // MARK: In-place edits

@@ -8,7 +8,7 @@ import GRDB
 ///
 /// ```swift
 /// try ScriptRunner(upgrade: upgrade, script: script).run(in: db)
-/// try ScriptRunner(seed: script).run(in: db)
+/// try ScriptRunner(seed: seed).run(in: db)
 /// ```
 struct ScriptRunner {
     /// The upgrade the script belongs to; nil for a seed script.
@@ -29,8 +29,8 @@ struct ScriptRunner {
     }
 
     /// Runs a script of schema.yaml's `seed`.
-    init(seed script: UpgradeScript, cancellation: SyncCancellation? = nil) {
-        self.script = script
+    init(seed: SeedScript, cancellation: SyncCancellation? = nil) {
+        script = UpgradeScript(path: seed.path, sql: seed.sql)
         self.cancellation = cancellation
     }
 

@@ -57,9 +57,9 @@ final class ScriptWriteRecorder: TransactionObserver, @unchecked Sendable {
         var writes = ScriptWrites()
         for name in written + redefined + removed {
             if let table = tables.first(where: { $0.isSameName(as: name) }) {
-                Self.add(table, to: &writes.tables)
+                writes.tables.appendName(table)
             } else {
-                Self.add(name, to: &writes.removedTables)
+                writes.removedTables.appendName(name)
             }
         }
         return writes
@@ -81,10 +81,10 @@ final class ScriptWriteRecorder: TransactionObserver, @unchecked Sendable {
         schemaVersion = version
         let now = try Self.definitions(in: db)
         for table in now where !definitions.contains(table) {
-            Self.add(table.name, to: &redefined)
+            redefined.appendName(table.name)
         }
         for table in definitions where !now.contains(where: { $0.name.isSameName(as: table.name) }) {
-            Self.add(table.name, to: &removed)
+            removed.appendName(table.name)
         }
         definitions = now
     }
@@ -96,16 +96,12 @@ final class ScriptWriteRecorder: TransactionObserver, @unchecked Sendable {
             .filter { !ReservedName.contains($0.name) }
     }
 
-    private static func add(_ name: String, to names: inout [String]) {
-        if !names.containsName(name) { names.append(name) }
-    }
-
     // MARK: TransactionObserver
 
     /// Notes the table of each kind of event the statement about to run makes, and declines:
     /// GRDB then asks about every kind, and has no row to report.
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        if !ReservedName.contains(eventKind.tableName) { Self.add(eventKind.tableName, to: &written) }
+        if !ReservedName.contains(eventKind.tableName) { written.appendName(eventKind.tableName) }
         return false
     }
 
@@ -130,13 +126,16 @@ extension ScriptWriteRecorder {
     ///
     /// - Throws: the `DatabaseError` of a statement SQLite cannot compile on the copy.
     func followForeignKeyActions(in db: Database) throws {
+        guard !written.isEmpty || !removed.isEmpty else { return }
+        // The probes change no schema: the tables with actions are read once.
+        let candidates = try Self.childrenWithActions(in: db)
         var followed: [String] = []
-        while !written.isEmpty || !removed.isEmpty {
+        var children: [ChildWithActions]
+        repeat {
             let parents = written + removed
-            let children = try Self.childrenWithActions(in: db).filter { child in
+            children = candidates.filter { child in
                 !followed.containsName(child.table) && child.parents.contains(where: parents.containsName)
             }
-            guard !children.isEmpty else { return }
             for child in children {
                 followed.append(child.table)
                 let table = SQLText.quote(child.table)
@@ -147,7 +146,7 @@ extension ScriptWriteRecorder {
                     return .rollback
                 }
             }
-        }
+        } while !children.isEmpty
     }
 
     /// A table with foreign keys whose actions change its rows: its parents, and the columns
@@ -172,8 +171,8 @@ extension ScriptWriteRecorder {
             let table: String = row[0], parent: String = row[1], column: String = row[2]
             guard !ReservedName.contains(table) else { continue }
             if children.last?.table != table { children.append(ChildWithActions(table: table)) }
-            add(parent, to: &children[children.count - 1].parents)
-            add(column, to: &children[children.count - 1].columns)
+            children[children.count - 1].parents.appendName(parent)
+            children[children.count - 1].columns.appendName(column)
         }
         return children
     }

@@ -46,6 +46,10 @@ package struct SQLName: Hashable, Sendable, CustomStringConvertible {
         byte &- 65 < 26 ? byte | 0x20 : byte
     }
 
+    /// The three names that select a table's rowid, where no column takes them: `rowid`,
+    /// `oid` and `_rowid_`.
+    package static let rowIDNames = ["rowid", "oid", "_rowid_"]
+
     /// Whether two names denote the same object to SQLite.
     ///
     /// ```swift
@@ -119,5 +123,17 @@ extension Sequence where Element == String {
     /// ```
     package func containsName(_ name: String) -> Bool {
         contains { SQLName.same($0, name) }
+    }
+}
+
+extension Array where Element == String {
+    /// Appends `name` unless the list holds a name SQLite takes for it.
+    ///
+    /// ```swift
+    /// var tables = ["Users"]
+    /// tables.appendName("users") // tables: ["Users"]
+    /// ```
+    package mutating func appendName(_ name: String) {
+        if !containsName(name) { append(name) }
     }
 }

@@ -61,14 +61,12 @@ extension BrokenObject {
     /// ```
     package static func standingIn(in db: Database, ignoring ignored: IgnoredNames = IgnoredNames())
         throws -> (broken: [BrokenObject], standIns: [UnregisteredSQL]) {
-        var standIns: [UnregisteredSQL] = []
-        while true {
-            let broken = try all(in: db, ignoring: ignored)
-            let missing = broken.compactMap { UnregisteredSQL(message: $0.message) }
-                .filter { found in !standIns.contains { $0.isSame(as: found) } }
-            guard let first = missing.first, first.registerStandIn(in: db) else { return (broken, standIns) }
-            standIns.append(first)
+        var broken: [BrokenObject] = []
+        let (standIns, _) = try UnregisteredSQL.standingIn(in: db) {
+            broken = try all(in: db, ignoring: ignored)
+            return broken.map(\.message)
         }
+        return (broken, standIns)
     }
 
     /// Whether SQLite cannot compile it only because the connection lacks a collation or

@@ -8,7 +8,8 @@ extension Reconciler {
     /// `others` name: those of past releases' files), on every connection the reconciler opens,
     /// after ``Options/prepareDatabase``; and for each function that a default calls (the
     /// file's, and `otherDefaultFunctions`), one that numbers the rows that take the default,
-    /// which the triggers of `verify`'s databases insert.
+    /// which the triggers of `verify`'s databases insert (wherever the function is called: a
+    /// trigger or view that calls it too gets the same one).
     ///
     /// The `reconcile` command cannot run the app's code: this is how its dry runs, checks,
     /// statuses and upgrade paths still work with such a schema. A stand-in collation orders
@@ -38,8 +39,10 @@ extension Reconciler {
         standingIn.source = .loaded(file)
         standingIn.options.prepareDatabase = { [options] db in
             try options.prepareDatabase?(db)
-            for standIn in missing { standIn.registerStandIn(in: db) }
+            // A default's function first: a trigger or view that calls it too then gets the
+            // numbering one, not the one that returns NULL (which the default would then store).
             for standIn in defaults { standIn.registerNumberingStandIn(in: db, counter: counter) }
+            for standIn in missing { standIn.registerStandIn(in: db) }
         }
         return standingIn
     }

@@ -60,7 +60,7 @@ struct SyncPlanning {
             let diff = try ReconcileError.diff(file.schema, drop: drop, live: Schema())
             plan.changes = diff.changes
             plan.steps = try ReconcileError.planned { try Planner(declared: file.schema, live: Schema()).steps(for: diff) }
-            plan.seeds = file.seeds.map { SeedScript(path: $0.path, sql: $0.sql) }
+            plan.seeds = file.seeds
             // Seed scripts run with foreign key checks deferred: every row they write is checked.
             if !plan.seeds.isEmpty { plan.foreignKeyCheck = .wholeDatabase }
         } else {

@@ -196,19 +196,14 @@ struct SyncSession {
     /// The plan a sync through `reader` would run; reads only.
     func plan(_ reader: any DatabaseReader) throws -> Plan {
         try Self.reporting(path: reader.path, cancellation: cancellation) {
-            if let state = try upToDateState(reader) {
+            // A state written before the ignored names were stored is planned again, from the file.
+            if let state = try upToDateState(reader), let ignored = state.ignored {
                 // What the last sync counted is replaced by what there is now.
                 var plan = state.plan
                 plan.warnings.removeAll { if case .orphanRows = $0 { true } else { false } }
-                var orphans = try reader.read { db in
-                    SyncPlanning.orphanWarnings(for: plan, in: db, everyTable: false, ignoring: IgnoredNames())
+                plan.warnings += try reader.read { db in
+                    SyncPlanning.orphanWarnings(for: plan, in: db, everyTable: false, ignoring: ignored)
                 }
-                // The file is read only when there are rows to count, for the tables it ignores.
-                if orphans.contains(where: { if case .orphanRows = $0 { true } else { false } }) {
-                    let ignored = (try? reconciler.loadedSchema().ignoredNames) ?? IgnoredNames()
-                    orphans.removeAll { if case .orphanRows(let violation) = $0 { ignored.contains(violation.table) } else { false } }
-                }
-                plan.warnings += orphans
                 return plan
             }
             let file = try reconciler.loadedSchema()

@@ -59,7 +59,7 @@ struct GeneratedValueCheck {
         let comparison = Comparison(release: release, table: table, targets: targets.map { ($0.offset, $0.column) },
                                     expected: expected, after: after, recorder: recorder)
         // An upgrade that moved keys (`UPDATE parents SET id = id + 100`) moved rowids too.
-        let aliases = ["rowid", "oid", "_rowid_"] + (declared.flatMap { $0.hasRowIDAlias ? $0.primaryKeyColumns : nil } ?? [])
+        let aliases = SQLName.rowIDNames + (declared.flatMap { $0.hasRowIDAlias ? $0.primaryKeyColumns : nil } ?? [])
         let rowsStay = !recorder.mayHaveMovedRows(of: table, rowIDColumns: aliases)
         return problems + (release.hasRowIDs && after.hasRowIDs && rowsStay ? comparison.byRowID() : comparison.byValue())
     }

@@ -45,7 +45,7 @@ struct TableValues {
     /// columns take all three names.
     private static func rowIDName(of table: String, columns: [String], in db: Database) throws -> String? {
         let all = try db.columns(in: table).map(\.name)
-        guard let name = ["rowid", "_rowid_", "oid"].first(where: { !all.containsName($0) }) else { return nil }
+        guard let name = SQLName.rowIDNames.first(where: { !all.containsName($0) }) else { return nil }
         do {
             _ = try DatabaseValue.fetchOne(db, sql: "SELECT \(name) FROM \(SQLText.quote(table)) LIMIT 0")
             return name

@@ -89,4 +89,25 @@ import Testing
         #expect(try storedValue("deferred", in: space) == nil)
         #expect(try space.reconciler().status(databaseAt: space.databasePath).isInSync)
     }
+
+    /// A record written before the names the file ignores were stored with it: a dry run plans
+    /// from the file (which still leaves their tables out), and a sync with nothing to do still
+    /// writes nothing.
+    @Test func aRecordWithoutTheIgnoredNamesIsPlannedFromTheFile() throws {
+        let space = try Workspace()
+        try space.execute(IgnoredObjectsTests.app)
+        try space.writeSchema(IgnoredObjectsTests.schema())
+        try space.sync()
+        #expect(try space.read { try StoredState.read($0)?.ignored } == IgnoredNames(patterns: [NamePattern("audit_*")]))
+
+        try space.execute("DELETE FROM _reconciler_state WHERE key = 'ignored'")
+        let state = try #require(try space.read { try StoredState.read($0) })
+        #expect(state.ignored == nil && state.warnings == [])
+        let plan = try space.reconciler().plan(databaseAt: space.databasePath)
+        #expect(plan.isEmpty)
+        #expect(plan.warnings.isEmpty, "\(plan.warnings)")
+        let bytes = try space.fileBytes()
+        #expect(try !space.sync().didChange)
+        #expect(try space.fileBytes() == bytes)
+    }
 }

@@ -131,6 +131,32 @@ import Testing
         #expect(status.warnings.isEmpty, "\(status.warnings)")
     }
 
+    /// A dry run with nothing to do counts the rows without a parent again, ignoring what the
+    /// record of the last sync says the file ignores: it neither reads their tables (each check
+    /// names a table of the app's) nor loads the file (no connection is prepared but the app's).
+    @Test func aDryRunWithNothingToDoReadsNeitherTheirTablesNorTheFile() throws {
+        let space = try Workspace()
+        try space.execute(Self.app + Self.litestream)
+        try space.writeSchema(Self.schema())
+        try space.sync()
+        let queue = try space.queue()
+        var statements: [String] = []
+        queue.inDatabase { db in
+            db.trace { event in
+                if case .statement(let statement) = event { statements.append(statement.sql) }
+            }
+        }
+        let prepared = PreparedConnections()
+        var options = Reconciler.Options()
+        options.prepareDatabase = { _ in prepared.add() }
+        let plan = try space.reconciler(options).plan(queue)
+        #expect(plan.isEmpty)
+        #expect(!plan.warnings.contains { if case .orphanRows = $0 { true } else { false } }, "\(plan.warnings)")
+        let checks = statements.filter { $0.contains("foreign_key_check") && !$0.contains("_reconciler_") }
+        #expect(checks == [#"PRAGMA foreign_key_check("users")"#], "\(checks)")
+        #expect(prepared.count == 0)
+    }
+
     // MARK: A new database
 
     @Test func aDatabaseWithOnlyLitestreamsTablesIsNewAndRunsNoUpgrade() throws {
@@ -179,4 +205,12 @@ import Testing
     static func litestreamRows(_ space: Workspace) throws -> [Row] {
         try space.read { try Row.fetchAll($0, sql: "SELECT * FROM _litestream_seq") + Row.fetchAll($0, sql: "SELECT * FROM _litestream_lock") }
     }
+}
+
+/// How many connections `Options.prepareDatabase` prepared.
+final class PreparedConnections: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls = 0
+    func add() { lock.withLock { calls += 1 } }
+    var count: Int { lock.withLock { calls } }
 }

@@ -82,6 +82,34 @@ import Testing
         #expect(result.output.hasSuffix("all 1 upgrade path to 1.1.0 pass\n"), "\(result.output)")
     }
 
+    /// The release's trigger calls the app's `uuid()` itself, which the ids' default calls too:
+    /// the stand-in that numbers the rows is the one both get, so every row is generated.
+    @Test func aTriggerThatCallsTheDefaultsFunctionGetsTheNumberingStandIn() throws {
+        let space = try Workspace()
+        let release = """
+            version: 1.0.0
+            tables:
+              items:
+                columns:
+                  id: { type: TEXT, primary_key: true, not_null: { on_conflict: replace }, default_sql: (uuid()) }
+                  title: TEXT
+              log:
+                columns:
+                  id: { type: TEXT, primary_key: true, not_null: { on_conflict: replace }, default_sql: (uuid()) }
+                  note: TEXT
+            triggers:
+              items_ai: CREATE TRIGGER items_ai AFTER INSERT ON items BEGIN INSERT INTO log (id, note) VALUES (uuid(), NEW.title); END
+
+            """
+        try space.write(release, to: "history/1.0.0.yaml")
+        try space.writeSchema(release.replacingOccurrences(of: "version: 1.0.0", with: "version: 1.1.0")
+            .replacingOccurrences(of: "      title: TEXT", with: "      title: TEXT\n      body: TEXT"))
+        let result = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)
+        #expect(result.status == 0, "\(result.output) \(result.error)")
+        #expect(!result.output.contains("could not be generated"), "\(result.output)")
+        #expect(result.output.hasPrefix("1.0.0 (history/1.0.0.yaml): 2 tables, 8 rows, 0 upgrades: ok\n"), "\(result.output)")
+    }
+
     @Test func aFailingPathExitsOneNamingTheReleaseTableAndColumn() throws {
         let space = try space(upgrade: "SELECT 1;\n")
         let result = try ReconcileCommand.run(["verify", "--history", "history"], in: space.url)

@@ -32,7 +32,9 @@ import Testing
         let ignored = IgnoredNames()
         #expect(ignored.rule(matching: "_litestream_seq") == .litestream)
         #expect(ignored.rule(matching: "_LITESTREAM_LOCK") == .litestream)
-        #expect(ignored.rule(matching: "sqlite_stat1") == .sqlite)
+        // SQLite's own names are SQLite's, whatever the patterns.
+        #expect(ignored.rule(matching: "sqlite_stat1") == nil)
+        #expect(!IgnoredNames(patterns: [NamePattern("*_1")]).ignores("sqlite_autoindex_users_1", table: "users"))
         #expect(!ignored.contains("litestream_seq"))
         let legacy = IgnoredNames(patterns: [NamePattern("audit_*")], legacyTable: "grdb_migrations")
         #expect(legacy.rule(matching: "GRDB_Migrations") == .legacyTable("grdb_migrations"))
