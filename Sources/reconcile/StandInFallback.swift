@@ -18,7 +18,9 @@ enum StandInFallback {
     static func run<T>(_ reconciler: Reconciler, _ body: (Reconciler) throws -> T) throws -> T {
         do {
             return try body(reconciler)
-        } catch ReconcileError.invalidSchema(.unregistered(_, let kind, _, _)) where kind != "tokenizer" {
+        } catch let error as ReconcileError {
+            guard case .unregistered(_, let kind, _, _)? = error.payload(as: ReconcileError.InvalidSchema.self)?.schemaError,
+                  kind != "tokenizer" else { throw error }
             return try body(standingIn(reconciler))
         }
     }

@@ -95,7 +95,7 @@ import Testing
         let (folder, path, reconciler) = try Self.synced(rows: "('Ada', 'ada'), ('Alan', 'Not A Slug')")
 
         let error = #expect(throws: ReconcileError.self) { try reconciler.sync(databaseAt: path) }
-        guard case .dataDoesNotFit(let violations) = error else {
+        guard let violations = error?.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else {
             Issue.record("expected the row that is_slug refuses, got \(String(describing: error))")
             return
         }
@@ -148,7 +148,7 @@ import Testing
 
         let error = #expect(throws: ReconcileError.self) { try Reconciler(schemaURL: folder.schemaURL).sync(databaseAt: path) }
 
-        guard case .invalidSchema(let schemaError) = error,
+        guard let schemaError = error?.payload(as: ReconcileError.InvalidSchema.self)?.schemaError,
               case .unregistered("localizedCaseInsensitiveCompare", "collation", "column 'name' of table 'contacts'",
                                  let location) = schemaError else {
             Issue.record("expected the unregistered collation, got \(String(describing: error))")
@@ -172,7 +172,8 @@ import Testing
             try Reconciler(schemaURL: folder.schemaURL, options: options).plan(databaseAt: folder.path("app.sqlite"))
         }
 
-        guard case .invalidSchema(.unregistered("is_slug", "function", "column 'slug' of table 'contacts'", _)) = error else {
+        let schemaError = error?.payload(as: ReconcileError.InvalidSchema.self)?.schemaError
+        guard case .unregistered("is_slug", "function", "column 'slug' of table 'contacts'", _)? = schemaError else {
             Issue.record("expected the unregistered function, got \(String(describing: error))")
             return
         }
@@ -188,11 +189,11 @@ import Testing
             try Reconciler(schemaURL: folder.schemaURL, options: options).sync(databaseAt: folder.path("app.sqlite"))
         }
 
-        guard case .cannotOpenDatabase(folder.path("app.sqlite"), let sqliteError) = error else {
+        guard let unopened = error?.payload(as: ReconcileError.CannotOpenDatabase.self), unopened.path == folder.path("app.sqlite") else {
             Issue.record("expected the preparation's failure, got \(String(describing: error))")
             return
         }
-        #expect(sqliteError.message == "prepareDatabase threw: \(NoKey())")
+        #expect(unopened.databaseError.message == "prepareDatabase threw: \(NoKey())")
         #expect(folder.files == ["schema.yaml", "upgrades"])
     }
 

@@ -121,8 +121,8 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
         try FileManager.default.removeItem(atPath: region + "/globex.sqlite")   // the tenant left meanwhile
         let outcomes = try reconciler.sync(databasesAt: paths, creatingMissing: false)
         #expect(outcomes.map { $0.report?.didChange } == [true, nil])
-        if case .invalidDatabasePath(let path, problem: .noLongerExists)? = outcomes[1].error {
-            #expect(path == region + "/globex.sqlite")
+        if let removed = outcomes[1].error?.payload(as: ReconcileError.InvalidDatabasePath.self), removed.problem == .noLongerExists {
+            #expect(removed.path == region + "/globex.sqlite")
         } else {
             Issue.record("expected the removed tenant to fail, got \(String(describing: outcomes[1].error))")
         }
@@ -144,7 +144,7 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
             do {
                 try reconciler.sync(databaseAt: path)
                 Issue.record("the sync should have found the database busy")
-            } catch ReconcileError.database(DatabaseError.SQLITE_BUSY) {
+            } catch let error as ReconcileError where error.isBusy {
                 // What an app catches to try again later.
             } catch {
                 Issue.record("expected a busy database, got \(error)")
@@ -165,9 +165,10 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
         do {
             try Reconciler(schemaURL: folder.schemaURL).sync(databaseAt: folder.path("app.sqlite"))
             Issue.record("the sync should have refused the file")
-        } catch ReconcileError.invalidSchema(let error) {
-            #expect(error.location?.line == 6)
-            #expect(error.localizedDescription == error.description)
+        } catch let error as ReconcileError where error.code == .invalidSchema {
+            let schemaError = try #require(error.payload(as: ReconcileError.InvalidSchema.self)?.schemaError)
+            #expect(schemaError.location?.line == 6)
+            #expect(schemaError.localizedDescription == schemaError.description)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path("app.sqlite")))
         #expect(throws: SchemaError.self) { try SchemaFile(contentsOf: folder.schemaURL) }

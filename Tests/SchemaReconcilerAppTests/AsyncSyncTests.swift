@@ -172,9 +172,7 @@ private final class TaskToCancel: @unchecked Sendable {
         let task = Task { try await reconciler.sync(databasesAt: paths, jobs: 1) }
         cancel.set(task)
         let outcomes = try await task.value
-        let cancelled = outcomes.map { outcome in
-            if case .cancelled? = outcome.error { true } else { false }
-        }
+        let cancelled = outcomes.map { $0.error?.code == .cancelled }
         #expect(outcomes[0].error == nil && cancelled == [false, true, true])
         #expect(folder.files == ["a.sqlite", "schema.yaml", "upgrades"])
     }

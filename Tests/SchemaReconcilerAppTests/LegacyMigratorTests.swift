@@ -110,7 +110,7 @@ import Testing
             try db.execute(sql: "CREATE TABLE grdb_migrations (name TEXT); CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
         }
         let status = try Reconciler(schemaURL: folder.schemaURL).status(databaseAt: folder.path("d.sqlite"))
-        guard case .legacyColumnMissing(.grdbMigrations)? = status.problem else {
+        guard status.problem?.payload(as: ReconcileError.LegacyColumnMissing.self)?.source == .grdbMigrations else {
             Issue.record("expected the missing column: \(String(describing: status.problem))")
             return
         }
@@ -128,7 +128,7 @@ import Testing
         #expect {
             try Reconciler(schemaURL: folder.schemaURL).sync(databaseAt: folder.path("c.sqlite"))
         } throws: { error in
-            guard case ReconcileError.legacyRecordNotMapped(.grdbMigrations, [.identifier("v3-beta")]) = error else {
+            guard let payload = (error as? ReconcileError)?.payload(as: ReconcileError.LegacyRecordNotMapped.self), payload.source == .grdbMigrations, payload.records == [.identifier("v3-beta")] else {
                 return false
             }
             return "\(error)".contains("add `v3-beta: <the app version it stands for>` under legacy.versions")

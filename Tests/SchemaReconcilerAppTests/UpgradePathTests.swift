@@ -39,7 +39,7 @@ import Testing
         let problem = try #require(failure.problems.first)
         #expect(problem.table == "users")
         #expect(problem.column == "handle")
-        guard problem.kind == .syncFailed, case .dataDoesNotFit(let violations)? = problem.error else {
+        guard problem.kind == .syncFailed, let violations = problem.error?.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else {
             Issue.record("expected the sync's own error, got \(problem)")
             return
         }

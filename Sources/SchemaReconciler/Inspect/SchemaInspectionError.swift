@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// do { _ = try reconciler.plan(databaseAt: "app.sqlite") }
-/// catch ReconcileError.cannotInspect(let error) { print(error) } // table "t": cannot parse …
+/// catch ReconcileError.Code.cannotInspect { … } // a sync throws it as ReconcileError.CannotInspect
 /// ```
 package struct SchemaInspectionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of object.

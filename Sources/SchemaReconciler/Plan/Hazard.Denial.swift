@@ -5,8 +5,10 @@ extension Hazard {
     /// the upgrades when it is ``Hazard/runsUpgrades(count:)``.
     ///
     /// ```swift
-    /// catch ReconcileError.hazardsDenied(let denied) {
-    ///     for item in denied { print(item.hazard, item.step.map { "in \($0)" } ?? "") }
+    /// catch let error as ReconcileError where error.code == .hazardsDenied {
+    ///     for item in error.payload(as: ReconcileError.HazardsDenied.self)?.denied ?? [] {
+    ///         print(item.hazard, item.step.map { "in \($0)" } ?? "")
+    ///     }
     /// }
     /// ```
     public struct Denial: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -36,7 +36,7 @@ extension ReconcileError {
         }
     }
 
-    /// What `body` reads of a schema; a definition that cannot be read is ``cannotInspect(_:)``.
+    /// What `body` reads of a schema; a definition that cannot be read is ``cannotInspect(_:message:)``.
     static func inspecting<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()

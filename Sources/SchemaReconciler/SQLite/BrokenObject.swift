@@ -10,8 +10,8 @@
 /// ```swift
 /// do {
 ///     try reconciler.sync(databaseAt: path)
-/// } catch ReconcileError.brokenObjects(let objects) {
-///     objects.first?.description // view old_notes: no such table: main.old
+/// } catch let error as ReconcileError where error.code == .brokenObjects {
+///     error.payload(as: ReconcileError.BrokenObjects.self)?.objects.first?.description // view old_notes: no such table: main.old
 /// }
 /// ```
 public struct BrokenObject: Sendable, Hashable, Codable, CustomStringConvertible {

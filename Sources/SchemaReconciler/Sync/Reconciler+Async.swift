@@ -85,7 +85,7 @@ extension Reconciler {
     ///
     /// ```swift
     /// let outcomes = try await reconciler.sync(databasesAt: paths, jobs: 4)
-    /// let cancelled = outcomes.filter { if case .cancelled? = $0.error { true } else { false } }
+    /// let cancelled = outcomes.filter { $0.error?.code == .cancelled }
     /// ```
     /// - Throws: ``ReconcileError/invalidSchema(_:)`` when schema.yaml or a script it names is
     ///   invalid; no database is then touched.

@@ -66,8 +66,8 @@ extension Reconciler {
             try queue.close()
         } catch let error as ReconcileError {
             // Name the file the user asked for, not the temporary one.
-            if case .cannotOpenDatabase(_, let underlying) = error {
-                throw ReconcileError.cannotOpenDatabase(path: path, error: underlying)
+            if let unopened = error.payload(as: ReconcileError.CannotOpenDatabase.self) {
+                throw ReconcileError.cannotOpenDatabase(path: path, error: unopened.databaseError)
             }
             throw error
         }
@@ -91,10 +91,7 @@ extension Reconciler {
         do {
             return try body()
         } catch let error as ReconcileError {
-            switch error {
-            case .cannotOpenDatabase, .invalidDatabasePath: _ = try loadedSchema()
-            default: break
-            }
+            if error.code == .cannotOpenDatabase || error.code == .invalidDatabasePath { _ = try loadedSchema() }
             throw error
         }
     }

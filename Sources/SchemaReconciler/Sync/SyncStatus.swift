@@ -151,7 +151,7 @@ extension Reconciler {
             status.problem = error
             status.isSchemaCompared = false
             // A newer database can still be compared: as a sync that accepted it would see it.
-            guard case .databaseIsNewer = error else { return status }
+            guard error.code == .databaseIsNewer else { return status }
             var accepting = self
             accepting.options.allowsNewerDatabase = true
             if let prepared = try? accepting.planning(file).prepare(db) {

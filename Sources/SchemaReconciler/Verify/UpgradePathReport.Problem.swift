@@ -170,21 +170,15 @@ extension UpgradePathReport.Problem {
 extension ReconcileError {
     /// The table and column the error names, when it names one.
     package var subject: (table: String?, column: String?) {
-        switch self {
-        case .dataDoesNotFit(let violations):
-            guard let violation = violations.first else { return (nil, nil) }
+        if let violation = payload(as: DataDoesNotFit.self)?.violations.first ?? payload(as: ForeignKeyViolation.self)?.violation {
             return (violation.table, violation.constraint.columns.first)
-        case .stepFailed(let step, _, _):
-            switch step.action {
-            case .addColumn(_, let column, _), .dropColumn(_, let column), .renameColumn(_, _, let column):
-                return (step.table, column)
-            default:
-                return (step.table, nil)
-            }
-        case .foreignKeyViolation(let violation):
-            return (violation.table, violation.constraint.columns.first)
+        }
+        guard let step = payload(as: StepFailed.self)?.step else { return (nil, nil) }
+        switch step.action {
+        case .addColumn(_, let column, _), .dropColumn(_, let column), .renameColumn(_, _, let column):
+            return (step.table, column)
         default:
-            return (nil, nil)
+            return (step.table, nil)
         }
     }
 }

@@ -8,14 +8,16 @@ import SchemaReconciler
 enum ErrorText {
     /// The error's text, prefixed as a diagnostic.
     static func message(_ error: ReconcileError) -> String {
-        if case .invalidSchema = error { return description(error) }
+        if error.code == .invalidSchema { return description(error) }
         return "error: \(description(error))"
     }
 
     /// The error's text as the command says it: a collation or function of the app's own, which
     /// the library says to register, is explained for a command that cannot.
     static func description(_ error: ReconcileError) -> String {
-        if case .invalidSchema(let schemaError) = error, let text = StandInText.error(schemaError) { return text }
+        if let invalid = error.payload(as: ReconcileError.InvalidSchema.self), let text = StandInText.error(invalid.schemaError) {
+            return text
+        }
         return error.description
     }
 

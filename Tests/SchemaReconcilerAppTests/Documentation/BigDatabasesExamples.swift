@@ -51,15 +51,18 @@ import Testing
 
         do {
             try reconciler.sync(databaseAt: path)
-        } catch ReconcileError.notEnoughDiskSpace(let tables, let needed, let available, _) {
-            // "Free 900 MB of storage to update your data."
-            let missing = ByteCountFormatter.string(fromByteCount: needed - available, countStyle: .file)
-            showStorageAlert("Free \(missing) of storage to update your data.")
-            log("sync needs \(needed) bytes for \(tables.joined(separator: ", ")); \(available) free")
-        } catch ReconcileError.databaseFull(let step, _, _) {
-            // SQLite ran out of room in the middle of the sync anyway; it was rolled back
-            showStorageAlert("Free some storage to update your data.")
-            log("out of room at \(step.map(String.init(describing:)) ?? "the commit")")
+        } catch let error as ReconcileError {
+            if let shortage = error.payload(as: ReconcileError.NotEnoughDiskSpace.self) {
+                // "Free 900 MB of storage to update your data."
+                let needed = shortage.neededBytes, available = shortage.availableBytes
+                let missing = ByteCountFormatter.string(fromByteCount: needed - available, countStyle: .file)
+                showStorageAlert("Free \(missing) of storage to update your data.")
+                log("sync needs \(needed) bytes for \(shortage.tables.joined(separator: ", ")); \(available) free")
+            } else if let full = error.payload(as: ReconcileError.DatabaseFull.self) {
+                // SQLite ran out of room in the middle of the sync anyway; it was rolled back
+                showStorageAlert("Free some storage to update your data.")
+                log("out of room at \(full.step.map(String.init(describing:)) ?? "the commit")")
+            }
         }
 
         #expect(alerts.isEmpty)

@@ -26,6 +26,6 @@ import Testing
         let read = try decoder.decode(SyncStatus.self, from: encoder.encode(status))
         #expect(read.isInSync && read.appliedUpgrades == status.appliedUpgrades && read.appliedUpgrades.count == 1)
         let error = try decoder.decode(ReconcileError.self, from: encoder.encode(ReconcileError.insideTransaction))
-        #expect(error.kind == .insideTransaction && error.description == ReconcileError.insideTransaction.description)
+        #expect(error.code == .insideTransaction && error.description == ReconcileError.insideTransaction.description)
     }
 }

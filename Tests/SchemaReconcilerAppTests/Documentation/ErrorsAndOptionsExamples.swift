@@ -41,10 +41,10 @@ import Testing
 
         do {
             try reconciler.sync(databaseAt: path)
-        } catch ReconcileError.database(DatabaseError.SQLITE_BUSY) {
+        } catch let error as ReconcileError where error.isBusy {
             // Another process held the write lock for longer than the busy timeout: try again later.
-        } catch ReconcileError.dataDoesNotFit(let violations) {
-            for violation in violations {
+        } catch let error as ReconcileError where error.code == .dataDoesNotFit {
+            for violation in error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations ?? [] {
                 print("\(violation.rows) rows of \(violation.table) violate \(violation.constraint): \(violation.remedy)")
             }
         } catch let error as ReconcileError {
@@ -52,7 +52,24 @@ import Testing
         }
 
         #expect(try Examples.storedVersion(path, folder.schemaURL) == "1.0.0")
-        #expect(throws: ReconcileError.self) { try reconciler.sync(databaseAt: path) }
+        let error = try #require(#expect(throws: ReconcileError.self) { try reconciler.sync(databaseAt: path) })
+        var asked: [String] = []
+        func askToUpdateTheApp() { asked.append("update") }
+        func askToFreeStorage(bytes: Int64) { asked.append("free \(bytes)") }
+        func showAlert(_ message: String) { asked.append(message) }
+
+        switch error.code {
+        case .databaseIsNewer:
+            askToUpdateTheApp()
+        case .notEnoughDiskSpace:
+            let shortage = error.payload(as: ReconcileError.NotEnoughDiskSpace.self)
+            askToFreeStorage(bytes: (shortage?.neededBytes ?? 0) - (shortage?.availableBytes ?? 0))
+        default:
+            showAlert(error.message)
+        }
+
+        #expect(error.code == .dataDoesNotFit && asked == [error.message])
+        #expect(error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations.first?.table == "projects")
     }
 
     /// A database with tables but no stored state, adopted at the legacy version the options give.

@@ -51,8 +51,8 @@ import Testing
         let reconciler = Reconciler(schemaURL: schemaURL, options: options)
         do {
             try reconciler.sync(databaseAt: path)
-        } catch ReconcileError.hazardsDenied(let denied) {
-            for item in denied {
+        } catch let error as ReconcileError where error.code == .hazardsDenied {
+            for item in error.payload(as: ReconcileError.HazardsDenied.self)?.denied ?? [] {
                 print("refused:", item)
             }
         }
@@ -60,7 +60,7 @@ import Testing
         #expect(try Examples.storedVersion(path, schemaURL) == "1.0.0")
         #expect(try DatabaseQueue(path: path).read { try $0.tableExists("projects") })
         let error = #expect(throws: ReconcileError.self) { try reconciler.sync(databaseAt: path) }
-        guard case .hazardsDenied(let denied) = error else {
+        guard let denied = error?.payload(as: ReconcileError.HazardsDenied.self)?.denied else {
             Issue.record("expected the hazards to be denied, got \(String(describing: error))")
             return
         }

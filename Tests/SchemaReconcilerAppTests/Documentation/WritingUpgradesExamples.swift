@@ -47,19 +47,23 @@ import Testing
 
         do {
             try reconciler.sync(databaseAt: path)
-        } catch ReconcileError.upgradeFailed(let upgrade, let line, let statement, let error) {
-            print("\(upgrade.name), line \(line): \(statement)")
-            print(error.message ?? "\(error.resultCode)")
-        } catch ReconcileError.codeUpgradeFailed(let upgrade, let error) {
-            print("\(upgrade.name) threw \(error)")
+        } catch let error as ReconcileError {
+            if let failed = error.payload(as: ReconcileError.UpgradeFailed.self) {
+                print("\(failed.upgrade.name), line \(failed.line): \(failed.statement)")
+                print(failed.databaseError.message ?? "\(failed.databaseError.resultCode)")
+            } else if let failed = error.payload(as: ReconcileError.CodeUpgradeFailed.self) {
+                print("\(failed.upgrade.name) threw \(failed.error)")
+            }
         }
 
         #expect(try Examples.storedVersion(path, folder.schemaURL) == "1.0.0")
         let error = #expect(throws: ReconcileError.self) { try reconciler.sync(databaseAt: path) }
-        guard case .upgradeFailed(let upgrade, let line, _, _) = error else {
+        guard let payload = error?.payload(as: ReconcileError.UpgradeFailed.self) else {
             Issue.record("expected the script's failure, got \(String(describing: error))")
             return
         }
+        let upgrade = payload.upgrade
+        let line = payload.line
         #expect(upgrade.name == "upgrades/1.1.0-fill-project-slugs.sql" && line == 2)
     }
 

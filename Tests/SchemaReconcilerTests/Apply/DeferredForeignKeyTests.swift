@@ -91,7 +91,7 @@ import Testing
         let space = try Self.orders()
         try Self.upgrading(space, with: "UPDATE customers SET id = 2;\n")
         try space.expectFailedSync { error in
-            guard case .foreignKeyViolation(let violation) = error else { return false }
+            guard let violation = error.payload(as: ReconcileError.ForeignKeyViolation.self)?.violation else { return false }
             return violation == ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 2)
                 && error.description.hasPrefix("table orders: 2 rows reference missing rows of customers (FOREIGN KEY "
                                                + "(customer_id) REFERENCES customers), more than before the sync: it made them")
@@ -109,7 +109,7 @@ import Testing
         try Self.upgrading(space, with: "DELETE FROM customers;\nINSERT INTO customers (id, name) VALUES (5, 'Bo');\n"
             + "UPDATE orders SET customer_id = 5 WHERE id = 21;\n")
         try space.expectFailedSync { error in
-            guard case .foreignKeyViolation(let violation) = error else { return false }
+            guard let violation = error.payload(as: ReconcileError.ForeignKeyViolation.self)?.violation else { return false }
             return violation == ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
         }
     }

@@ -173,7 +173,7 @@ import Testing
         #expect {
             try space.reconciler().finishDeferredWork(databaseAt: space.databasePath)
         } throws: { error in
-            guard case ReconcileError.dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = (error as? ReconcileError)?.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations.map(\.table) == ["books"] && violations.map(\.rows) == [1]
                 && "\(error)".contains("length(title) > 0")
         }
@@ -223,7 +223,9 @@ import Testing
         #expect {
             try space.reconciler().finishDeferredWork(databaseAt: space.databasePath)
         } throws: { error in
-            guard case ReconcileError.syncNeededBeforeFinish(let stored, let declared) = error else { return false }
+            guard let payload = (error as? ReconcileError)?.payload(as: ReconcileError.SyncNeededBeforeFinish.self) else { return false }
+            let stored = payload.storedVersion
+            let declared = payload.declaredVersion
             return stored == "1.0.0" && declared == "2.0.0"
         }
         #expect(try space.fileBytes() == bytes)

@@ -79,11 +79,12 @@ import Testing
             try space.sync(options(available: available, asked: asked))
         }
         #expect(try space.fileBytes() == before, "the database file changed", sourceLocation: sourceLocation)
-        guard let error, case .notEnoughDiskSpace(let tables, let needed, let available, let path) = error else {
+        guard let error, let shortage = error.payload(as: ReconcileError.NotEnoughDiskSpace.self) else {
             Issue.record("expected notEnoughDiskSpace, got: \(String(describing: error))", sourceLocation: sourceLocation)
             return nil
         }
-        return Refusal(error: error, tables: tables, needed: needed, available: available, path: path)
+        return Refusal(error: error, tables: shortage.tables, needed: shortage.neededBytes, available: shortage.availableBytes,
+                       path: shortage.path)
     }
 
     // MARK: Refused before anything is written
@@ -246,10 +247,13 @@ import Testing
         let before = try space.fileBytes()
         let error = #expect(throws: ReconcileError.self) { try space.sync(options) }
         #expect(try space.fileBytes() == before)
-        guard case .databaseFull(let step, let path, let sqlite) = error else {
+        guard let payload = error?.payload(as: ReconcileError.DatabaseFull.self) else {
             Issue.record("expected databaseFull, got: \(String(describing: error))")
             return
         }
+        let step = payload.step
+        let path = payload.path
+        let sqlite = payload.databaseError
         #expect(step?.table == "events")
         #expect(step?.method == .rebuild)
         #expect(path == space.databasePath)
@@ -269,10 +273,11 @@ import Testing
         let error = #expect(throws: ReconcileError.self) {
             try SyncSession.reporting(path: "/data/app.sqlite") { throw DatabaseError(resultCode: .SQLITE_FULL) }
         }
-        guard case .databaseFull(nil, "/data/app.sqlite", let sqlite) = error else {
+        guard let payload = error?.payload(as: ReconcileError.DatabaseFull.self), payload.step == nil, payload.path == "/data/app.sqlite" else {
             Issue.record("expected databaseFull without a step, got: \(String(describing: error))")
             return
         }
+        let sqlite = payload.databaseError
         #expect(sqlite.resultCode == .SQLITE_FULL)
         #expect(error?.description == "the sync ran out of room as it wrote its changes\n  The disk holding /data/app.sqlite "
             + "is full, or the database reached its size limit (PRAGMA max_page_count). The database was rolled back; "

@@ -110,7 +110,10 @@ import Testing
                   note: { type: TEXT, unique: true }
             """)
         try space.expectFailedSync { error in
-            guard case .stepFailed(let step, _, let sqliteError) = error, let message = sqliteError.message else { return false }
+            guard let failed = error.payload(as: ReconcileError.StepFailed.self), let message = failed.databaseError.message else {
+                return false
+            }
+            let step = failed.step
             // The advice says what to write instead.
             let advice = "  SQLite: \(message) (a rebuild creates the new t under a temporary name first, so its CHECK, DEFAULT "
                 + "and generated expressions cannot name its columns as t.column: write the column names alone)"
@@ -243,7 +246,7 @@ import Testing
         #expect {
             try space.sync()
         } throws: { error in
-            guard case ReconcileError.invalidSchema(let schemaError) = error else { return false }
+            guard let schemaError = (error as? ReconcileError)?.payload(as: ReconcileError.InvalidSchema.self)?.schemaError else { return false }
             guard case .invalidValue(let value, let key, _, _, let location) = schemaError else { return false }
             return value == "x" && key == "default" && location.line == 6
         }

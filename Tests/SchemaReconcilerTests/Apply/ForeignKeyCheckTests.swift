@@ -60,7 +60,7 @@ import Testing
         #expect(check.output.contains("  warning: " + warning))
         #expect(try ReconcileCommand.run(["--dry-run"], in: space.url).output.contains("-- warning: " + warning))
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [orphan] && error.description == "table orders: 1 row violates FOREIGN KEY (customer_id) "
                 + "REFERENCES customers; fix or delete them in an upgrade script. The database was rolled back; nothing was changed."
         }
@@ -85,7 +85,7 @@ import Testing
                 #expect {
                     try PlanExecutor(prepared: prepared, planning: planning).run(in: db)
                 } throws: { error in
-                    guard case ReconcileError.foreignKeyViolation(let count) = error else { return false }
+                    guard let count = (error as? ReconcileError)?.payload(as: ReconcileError.ForeignKeyViolation.self)?.violation else { return false }
                     return count == ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
                 }
                 return .rollback
@@ -157,7 +157,7 @@ import Testing
             .replacingOccurrences(of: Self.customerKey, with: Self.countedCustomerKey) + "\nupgrades:\n  1.1.0: upgrades/1.1.0.sql\n")
         let bytes = try space.fileBytes()
         try space.expectFailedSync { error in
-            guard case .foreignKeyViolation(let count) = error else { return false }
+            guard let count = error.payload(as: ReconcileError.ForeignKeyViolation.self)?.violation else { return false }
             return count == ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
         }
         #expect(try space.fileBytes() == bytes)
@@ -174,7 +174,7 @@ import Testing
             .replacingOccurrences(of: Self.customerKey, with: Self.countedCustomerKey) + "\nupgrades:\n  1.1.0: upgrades/1.1.0.sql\n")
         #expect(try space.reconciler().plan(databaseAt: space.databasePath).warnings == [])
         try space.expectFailedSync { error in
-            guard case .foreignKeyViolation(let count) = error else { return false }
+            guard let count = error.payload(as: ReconcileError.ForeignKeyViolation.self)?.violation else { return false }
             return count == ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 2)
                 && error.description == "table orders: 2 rows reference missing rows of customers (FOREIGN KEY (customer_id) "
                     + "REFERENCES customers), more than before the sync: it made them; fix or delete them in an upgrade script. "

@@ -222,7 +222,7 @@ import Testing
             CREATE TABLE schema_migrations (version INTEGER UNIQUE NOT NULL);
             INSERT INTO schema_migrations (version) VALUES (1), (5), (7);
             """)
-        guard case .legacyRecordNotMapped(.schemaMigrations, [.number(7)])? = error else {
+        guard let payload = error?.payload(as: ReconcileError.LegacyRecordNotMapped.self), payload.source == .schemaMigrations, payload.records == [.number(7)] else {
             Issue.record("expected the record 7 to be refused: \(String(describing: error))")
             return
         }
@@ -234,7 +234,7 @@ import Testing
             CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
             INSERT INTO grdb_migrations VALUES ('v1-notes'), ('v4-archive');
             """)
-        guard case .legacyRecordNotMapped(.grdbMigrations, [.identifier("v4-archive")])? = error else {
+        guard let payload = error?.payload(as: ReconcileError.LegacyRecordNotMapped.self), payload.source == .grdbMigrations, payload.records == [.identifier("v4-archive")] else {
             Issue.record("expected v4-archive to be refused: \(String(describing: error))")
             return
         }
@@ -246,7 +246,7 @@ import Testing
             CREATE TABLE app_version (version_num TEXT);
             INSERT INTO app_version VALUES ('1'), ('1.3-beta');
             """)
-        guard case .legacyRecordNotMapped(_, [.identifier("1.3-beta")])? = error else {
+        guard error?.payload(as: ReconcileError.LegacyRecordNotMapped.self)?.records == [.identifier("1.3-beta")] else {
             Issue.record("expected the text to be refused: \(String(describing: error))")
             return
         }
@@ -255,7 +255,7 @@ import Testing
 
     @Test func aTableWithoutTheColumnIsRefused() throws {
         let (_, error) = try refusal(legacy: Self.fmdbMap, oldTool: "CREATE TABLE schema_migrations (name TEXT);")
-        guard case .legacyColumnMissing(.schemaMigrations)? = error else {
+        guard error?.payload(as: ReconcileError.LegacyColumnMissing.self)?.source == .schemaMigrations else {
             Issue.record("expected the missing column to be refused: \(String(describing: error))")
             return
         }

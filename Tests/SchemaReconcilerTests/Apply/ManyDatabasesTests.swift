@@ -95,7 +95,7 @@ import Testing
 
         #expect(outcomes.map(\.path) == paths)
         #expect(outcomes.map { $0.error == nil } == [true, false, true, true])
-        guard case .dataDoesNotFit(let violations)? = outcomes[1].error else {
+        guard let violations = outcomes[1].error?.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else {
             Issue.record("expected the duplicate emails to stop b.sqlite, got \(String(describing: outcomes[1].error))")
             return
         }
@@ -132,7 +132,8 @@ import Testing
             _ = try space.reconciler().sync(databasesAt: paths + [missing])
             Issue.record("an invalid schema.yaml was accepted")
         } catch {
-            guard case .invalidSchema(.unknownKey("not_nul", _, "not_null", _, _))? = error as? ReconcileError else {
+            let schemaError = (error as? ReconcileError)?.payload(as: ReconcileError.InvalidSchema.self)?.schemaError
+            guard case .unknownKey("not_nul", _, "not_null", _, _)? = schemaError else {
                 Issue.record("expected not_nul refused as an unknown key, got \(error)")
                 return
             }
@@ -166,10 +167,11 @@ import Testing
         let outcomes = try space.reconciler(options).sync(databasesAt: matched, jobs: 1, creatingMissing: false)
 
         #expect(outcomes.map { $0.report?.version } == ["1.1.0", nil, "1.1.0"])
-        guard case .invalidDatabasePath(let path, .noLongerExists)? = outcomes[1].error else {
+        guard let payload = outcomes[1].error?.payload(as: ReconcileError.InvalidDatabasePath.self), payload.problem == .noLongerExists else {
             Issue.record("expected invalidDatabasePath(noLongerExists), got \(String(describing: outcomes[1].error))")
             return
         }
+        let path = payload.path
         #expect(path == removed)
         #expect(outcomes[1].error?.description == "cannot use the database \(removed): the file no longer exists "
                 + "(removed or renamed after the databases were listed); nothing was created in its place")
@@ -202,10 +204,11 @@ import Testing
             _ = try Reconciler.databasePaths(matching: pattern)
             Issue.record("a pattern without a match was accepted")
         } catch let error as ReconcileError {
-            guard case .invalidDatabasePath(let path, .noMatch) = error else {
+            guard let payload = error.payload(as: ReconcileError.InvalidDatabasePath.self), payload.problem == .noMatch else {
                 Issue.record("expected invalidDatabasePath(noMatch), got \(error)")
                 return
             }
+            let path = payload.path
             #expect(path == pattern)
             #expect(error.description == "cannot use the database \(pattern): the pattern matches no database file")
         }

@@ -138,7 +138,9 @@ import Testing
         #expect {
             try space.sync()
         } throws: { error in
-            guard case ReconcileError.seedFailed("seed/vaults.sql", 3, let statement, let sqlite) = error else { return false }
+            guard let payload = (error as? ReconcileError)?.payload(as: ReconcileError.SeedFailed.self), payload.path == "seed/vaults.sql", payload.line == 3 else { return false }
+            let statement = payload.statement
+            let sqlite = payload.databaseError
             return statement == "INSERT INTO vaults (id, name)\n  VALUES (2, NULL);"
                 && sqlite.extendedResultCode == .SQLITE_CONSTRAINT_NOTNULL
                 && "\(error)".hasPrefix("seed failed: seed/vaults.sql:3: NOT NULL constraint failed: vaults.name\n")
@@ -157,7 +159,7 @@ import Testing
         #expect {
             try space.sync()
         } throws: { error in
-            guard case ReconcileError.foreignKeyViolation(let violation) = error else { return false }
+            guard let violation = (error as? ReconcileError)?.payload(as: ReconcileError.ForeignKeyViolation.self)?.violation else { return false }
             return violation == ReconcileError.DataViolation(table: "items", constraint: .foreignKey(columns: ["vault_id"], parent: "vaults"), rows: 1)
         }
         #expect(!FileManager.default.fileExists(atPath: space.databasePath))

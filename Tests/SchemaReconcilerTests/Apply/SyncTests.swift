@@ -194,16 +194,18 @@ import Testing
                             { _ = try space.reconciler().plan(databaseAt: path) },
                             { _ = try space.reconciler().status(databaseAt: path) }] {
                 let error = #expect(throws: ReconcileError.self) { try attempt() }
-                guard case .invalidDatabasePath(let refused, let found) = error else {
+                guard let payload = error?.payload(as: ReconcileError.InvalidDatabasePath.self) else {
                     Issue.record("\(path): \(String(describing: error))")
                     continue
                 }
+                let refused = payload.path
+                let found = payload.problem
                 #expect(refused == path && found == problem)
             }
         }
         // The message names the folder that is missing.
         let error = try #require(throws: ReconcileError.self) { try space.reconciler().sync(databaseAt: missingFolder) }
-        guard case .invalidDatabasePath(missingFolder, .directoryMissing) = error else {
+        guard let payload = error.payload(as: ReconcileError.InvalidDatabasePath.self), payload.path == missingFolder, payload.problem == .directoryMissing else {
             Issue.record("unexpected \(error)")
             return
         }
@@ -258,7 +260,7 @@ import Testing
         #expect {
             try space.sync()
         } throws: { error in
-            guard case ReconcileError.dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = (error as? ReconcileError)?.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "users", constraint: .unique(columns: ["email"]), rows: 2,
                                                 index: "users_email")]
         }
@@ -369,7 +371,7 @@ import Testing
             #expect {
                 try SyncSession(reconciler: space.reconciler()).sync(in: db, file: SchemaFile(contentsOf: space.schemaURL))
             } throws: { error in
-                guard case ReconcileError.insideTransaction = error else { return false }
+                guard (error as? ReconcileError)?.code == .insideTransaction else { return false }
                 return true
             }
             try db.execute(sql: "ROLLBACK")
@@ -441,7 +443,7 @@ import Testing
         let broken = BrokenObject(kind: .view(name: "old_notes"), message: "no such table: main.old", isDeclared: true)
         #expect(plan.warnings.contains(.wouldBreak(broken)))
         try space.expectFailedSync { error in
-            guard case .brokenObjects(let objects) = error else { return false }
+            guard let objects = error.payload(as: ReconcileError.BrokenObjects.self)?.objects else { return false }
             return objects == [broken] && error.description == "view old_notes, declared in schema.yaml, cannot be used: "
                 + "no such table: main.old\n  It names a table that schema.yaml does not declare and that the database does not "
                 + "hold after the sync (one the file drops, or a misspelt name): correct the SQL in schema.yaml, or declare the "

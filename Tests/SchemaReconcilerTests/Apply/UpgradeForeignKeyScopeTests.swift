@@ -119,7 +119,7 @@ import Testing
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
         #expect(plan.foreignKeyCheck == .tables(["customers", "archive", "orders"]))
         try space.expectFailedSync { error in
-            guard case .foreignKeyViolation(let violation) = error else { return false }
+            guard let violation = error.payload(as: ReconcileError.ForeignKeyViolation.self)?.violation else { return false }
             return violation == ReconcileError.DataViolation(table: "archive", constraint: .foreignKey(columns: ["tag_id"], parent: "tags"), rows: 1)
         }
     }
@@ -128,7 +128,7 @@ import Testing
         let space = try Self.space(upgrading: "DELETE FROM customers WHERE id = 1;\n")
         #expect(try space.reconciler().plan(databaseAt: space.databasePath).foreignKeyCheck == .tables(["customers", "orders"]))
         try space.expectFailedSync { error in
-            guard case .foreignKeyViolation(let violation) = error else { return false }
+            guard let violation = error.payload(as: ReconcileError.ForeignKeyViolation.self)?.violation else { return false }
             return violation == ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
                 && error.description.hasPrefix("table orders: 1 row references missing rows of customers")
         }
@@ -144,7 +144,7 @@ import Testing
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
         #expect(plan.foreignKeyCheck == .tables(["customers", "orders", "archive", "order_lines"]))
         try space.expectFailedSync { error in
-            guard case .foreignKeyViolation(let violation) = error else { return false }
+            guard let violation = error.payload(as: ReconcileError.ForeignKeyViolation.self)?.violation else { return false }
             return violation.table == "archive" && violation.rows == 1
         }
         // Without the trigger's orphan, the cascade goes through.
@@ -168,7 +168,7 @@ import Testing
         }
         #expect(plan.foreignKeyCheck == .tables(["customers", "archive", "orders"]))
         let error = #expect(throws: ReconcileError.self) { try space.reconciler().sync(queue) }
-        guard case .foreignKeyViolation(let violation) = error else { Issue.record("\(String(describing: error))"); return }
+        guard let violation = error?.payload(as: ReconcileError.ForeignKeyViolation.self)?.violation else { Issue.record("\(String(describing: error))"); return }
         #expect(violation.table == "archive" && violation.rows == 1)
         #expect(try space.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM archive") } == 0)
         // Without recursive triggers, nothing is deleted, and the archive is not written.

@@ -143,7 +143,11 @@ import Testing
         #expect {
             try space.sync()
         } throws: { error in
-            guard case ReconcileError.upgradeFailed(let upgrade, let line, let statement, let sqliteError) = error else { return false }
+            guard let payload = (error as? ReconcileError)?.payload(as: ReconcileError.UpgradeFailed.self) else { return false }
+            let upgrade = payload.upgrade
+            let line = payload.line
+            let statement = payload.statement
+            let sqliteError = payload.databaseError
             return upgrade == Upgrade(version: "1.3.0", name: "upgrades/1.3.0.sql", kind: .script) && line == 4
                 && statement == "UPDATE no_such_table SET x = 1;" && sqliteError.message == "no such table: no_such_table"
         }
@@ -154,7 +158,7 @@ import Testing
         #expect {
             try space.sync()
         } throws: { error in
-            guard case ReconcileError.upgradeFailed(_, let line, _, _) = error else { return false }
+            guard let line = (error as? ReconcileError)?.payload(as: ReconcileError.UpgradeFailed.self)?.line else { return false }
             return line == 3
         }
     }
@@ -175,7 +179,9 @@ import Testing
         try space.write("INSERT INTO log (what) VALUES ('half');\n\(statement)\nINSERT INTO log (what) VALUES ('after');\n",
                         to: "upgrades/1.1.0.sql")
         try space.expectFailedSync { error in
-            guard case .upgradeFailed(let upgrade, let line, _, _) = error else { return false }
+            guard let payload = error.payload(as: ReconcileError.UpgradeFailed.self) else { return false }
+            let upgrade = payload.upgrade
+            let line = payload.line
             // The message says to leave transaction statements out of upgrades.
             return upgrade.name == "upgrades/1.1.0.sql" && upgrade.version == "1.1.0" && line == 2
                 && error.description.contains(CommitGuard.message)
@@ -195,7 +201,9 @@ import Testing
             try db.execute(sql: "INSERT INTO log (what) VALUES ('after')")
         }
         try space.expectFailedSync(reconciler) { error in
-            guard case .codeUpgradeFailed(let upgrade, let underlying) = error else { return false }
+            guard let payload = error.payload(as: ReconcileError.CodeUpgradeFailed.self) else { return false }
+            let upgrade = payload.upgrade
+            let underlying = payload.error
             return upgrade == Upgrade(version: "1.1.0", name: "ends it", kind: .code)
                 && (underlying as? DatabaseError)?.message == CommitGuard.message
         }
@@ -211,7 +219,9 @@ import Testing
         #expect {
             try space.sync()
         } throws: { error in
-            guard case ReconcileError.databaseIsNewer(let stored, let declared) = error else { return false }
+            guard let payload = (error as? ReconcileError)?.payload(as: ReconcileError.DatabaseIsNewer.self) else { return false }
+            let stored = payload.storedVersion
+            let declared = payload.declaredVersion
             return stored == "1.2.0" && declared == "1.1.0"
         }
         #expect(try space.fileBytes() == before)
@@ -224,7 +234,7 @@ import Testing
         #expect(throws: ReconcileError.self) { try space.sync() }
         #expect(throws: ReconcileError.self) { try space.reconciler().plan(databaseAt: space.databasePath) }
         let status = try space.reconciler().status(databaseAt: space.databasePath)
-        guard case .databaseIsNewer(stored: "1.2.0", declared: "1.1.0") = status.problem else {
+        guard let payload = status.problem?.payload(as: ReconcileError.DatabaseIsNewer.self), payload.storedVersion == "1.2.0", payload.declaredVersion == "1.1.0" else {
             Issue.record("expected a newer database, got \(String(describing: status.problem))")
             return
         }
@@ -240,7 +250,7 @@ import Testing
         try space.execute("DROP TABLE extra")
         try space.writeSchema(Self.schema(version: "1.1.0", upgrades: [], extra: "  extra:\n    columns:\n      id: INTEGER"))
         let status = try space.reconciler().status(databaseAt: space.databasePath)
-        guard case .databaseIsNewer(stored: "1.2.0", declared: "1.1.0") = status.problem else {
+        guard let payload = status.problem?.payload(as: ReconcileError.DatabaseIsNewer.self), payload.storedVersion == "1.2.0", payload.declaredVersion == "1.1.0" else {
             Issue.record("expected a newer database, got \(String(describing: status.problem))")
             return
         }
@@ -255,7 +265,7 @@ import Testing
         #expect {
             try space.sync(Reconciler.Options(legacyVersion: "5.0.0", allowsNewerDatabase: true))
         } throws: { error in
-            guard case ReconcileError.legacyVersionTooHigh(legacy: "5.0.0", declared: "1.0.0") = error else { return false }
+            guard let payload = (error as? ReconcileError)?.payload(as: ReconcileError.LegacyVersionTooHigh.self), payload.legacyVersion == "5.0.0", payload.declaredVersion == "1.0.0" else { return false }
             return true
         }
         #expect(try space.fileBytes() == before)
@@ -301,7 +311,7 @@ import Testing
         #expect {
             try reconciler.sync(databaseAt: space.databasePath)
         } throws: { error in
-            guard case ReconcileError.codeUpgradeAboveVersion(name: "too early", version: "1.1.0", declared: "1.0.1") = error else {
+            guard let payload = (error as? ReconcileError)?.payload(as: ReconcileError.CodeUpgradeAboveVersion.self), payload.name == "too early", payload.version == "1.1.0", payload.declaredVersion == "1.0.1" else {
                 return false
             }
             return true

@@ -113,7 +113,7 @@ import Testing
         try space.sync()
         try space.writeSchema("version: 1.0.0\ntables: {}\nvirtual_tables:\n  tags: fts5(tag, content='', prefix='2')\n")
         try space.expectFailedSync { error in
-            guard case .cannotPlan(let message) = error else { return false }
+            guard let message = error.payload(as: ReconcileError.CannotPlan.self)?.detail else { return false }
             return message == PlanError.contentlessVirtualTable("tags").description
         }
     }
@@ -135,7 +135,8 @@ import Testing
         let space = try Workspace()
         try space.writeSchema("version: 1.0.0\ntables: {}\nvirtual_tables:\n  docs: fts5(title, tokenize='no_such_tokenizer')\n")
         let error = #expect(throws: ReconcileError.self) { try space.sync() }
-        guard case .invalidSchema(.unregistered("no_such_tokenizer", "tokenizer", "virtual table 'docs'", let location)) = error else {
+        let schemaError = error?.payload(as: ReconcileError.InvalidSchema.self)?.schemaError
+        guard case .unregistered("no_such_tokenizer", "tokenizer", "virtual table 'docs'", let location)? = schemaError else {
             Issue.record("expected the tokenizer to be unregistered, got \(String(describing: error))")
             return
         }

@@ -130,7 +130,7 @@ import Testing
         #expect {
             try space.sync(Reconciler.Options(deniedHazards: [.scansRows]))
         } throws: { error in
-            guard case ReconcileError.hazardsDenied(let denied) = error else { return false }
+            guard let denied = (error as? ReconcileError)?.payload(as: ReconcileError.HazardsDenied.self)?.denied else { return false }
             return denied.map(\.hazard.kind) == [.scansRows] && denied[0].step?.table == "notes"
                 && "\(error)" == "the plan has hazards that are denied (scans-rows); nothing was changed:\n  \(denied[0])"
         }

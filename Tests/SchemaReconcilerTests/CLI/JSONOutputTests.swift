@@ -214,10 +214,10 @@ import Testing
         try space.write("SELECT 1;\n", to: "upgrades/1.1.0.sql")
         let failed = try decoded(Document.self, try ReconcileCommand.run(["--format", "json"], in: space.url).output).error
         let refused = ReconcileError.DataViolation(table: "notes", constraint: .notNull(column: "body"), rows: 1)
-        #expect(failed.kind == .dataDoesNotFit)
+        #expect(failed.code == .dataDoesNotFit)
         #expect(failed.errorCode == 13)
         #expect(failed.description == ReconcileError.dataDoesNotFit([refused]).description)
-        guard case .dataDoesNotFit(let violations) = failed else {
+        guard let violations = failed.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else {
             Issue.record("expected dataDoesNotFit, got \(failed)")
             return
         }
@@ -226,7 +226,7 @@ import Testing
         try space.writeSchema("version: 1.0.0\ntables:\n  notes: { columns: { id: { typ: INTEGER } } }\n")
         let invalid = try ReconcileCommand.run(["status", "--format", "json"], in: space.url)
         let error = try decoded(Document.self, invalid.output).error
-        #expect(error.kind == .invalidSchema)
+        #expect(error.code == .invalidSchema)
         #expect(error.isInvalidInput)
         // The decoded error says what the text says.
         #expect(try ReconcileCommand.run(["status"], in: space.url).error == "\(error.description)\n")

@@ -248,7 +248,7 @@ import Testing
         let outcomes = try JSONCoding.decoder.decode(Document.self, from: Data(result.output.utf8)).databases
         #expect(outcomes.map(\.path) == ["tenants/a.sqlite", "tenants/b.sqlite", "tenants/c.sqlite"])
         #expect(outcomes.map { $0.report?.didChange } == [true, nil, false])
-        #expect(outcomes[1].error?.kind == .dataDoesNotFit)
+        #expect(outcomes[1].error?.code == .dataDoesNotFit)
 
         let status = try object(try ReconcileCommand.run(["status", "--database", "tenants/*.sqlite", "--format", "json"],
                                                          in: space.url).output)

@@ -197,7 +197,7 @@ import Testing
         let problem = try #require(path.problems.first)
         #expect(problem.kind == .syncFailed)
         #expect((problem.table, problem.column) == ("items", "slug"))
-        guard case .dataDoesNotFit(let violations)? = problem.error else {
+        guard let violations = problem.error?.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else {
             Issue.record("expected the sync's own error, got \(problem)")
             return
         }

@@ -141,7 +141,9 @@ import Testing
         #expect {
             try space.sync()
         } throws: { error in
-            guard case .stepFailed(let step, _, let sqlite) = error as? ReconcileError else { return false }
+            guard let payload = (error as? ReconcileError)?.payload(as: ReconcileError.StepFailed.self) else { return false }
+            let step = payload.step
+            let sqlite = payload.databaseError
             return step.table == "items" && sqlite.message == "unknown function: uuid()"
         }
         #expect(try space.fileBytes() == bytes)

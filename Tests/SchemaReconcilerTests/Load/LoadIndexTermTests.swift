@@ -55,7 +55,7 @@ import Testing
         try space.execute("INSERT INTO users (email) VALUES ('A@x.org'), ('a@X.org'), ('b@x.org'), (NULL), (NULL)")
         try space.writeSchema(Self.table + "\n      by_email: { columns: [lower(email)], unique: true }\n")
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "users", constraint: .unique(columns: ["lower(email)"]), rows: 2,
                                                 index: "by_email")]
         }

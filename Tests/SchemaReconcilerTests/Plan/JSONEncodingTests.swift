@@ -223,10 +223,11 @@ import Testing
     ]
 
     @Test func everyErrorReadsBackSayingTheSame() throws {
-        #expect(Set(Self.errors.map(\.kind)) == Set(ReconcileError.Kind.allCases))
+        #expect(Set(Self.errors.map(\.code)) == Set(ReconcileError.payloadTypes.map { $0.code }))
         for error in Self.errors {
             let decoded = try roundTrip(error)
-            #expect(decoded.kind == error.kind)
+            #expect(decoded.code == error.code)
+            #expect(ObjectIdentifier(type(of: decoded.payload)) == ObjectIdentifier(type(of: error.payload)))
             #expect(decoded.errorCode == error.errorCode)
             #expect(decoded.description == error.description)
             #expect(decoded.isBusy == error.isBusy)
@@ -234,13 +235,14 @@ import Testing
             #expect(decoded.databaseError?.sql == error.databaseError?.sql)
         }
         // A schema error comes back with its place and message, as the error of its case says them.
-        guard case .invalidSchema(let schemaError) = try roundTrip(Self.errors[0]) else { throw ExpectedCase() }
+        let invalid = try #require(try roundTrip(Self.errors[0]).payload(as: ReconcileError.InvalidSchema.self))
+        let schemaError = invalid.schemaError
         #expect(schemaError.location == Self.location)
         #expect(schemaError.message == SchemaError.missingKey("columns", in: "table 'users'", at: Self.location).message)
         // The error a code upgrade threw: SQLite's as SQLite's, another as what it said.
-        guard case .codeUpgradeFailed(_, let thrown) = try roundTrip(Self.errors[17]) else { throw ExpectedCase() }
+        let thrown = try #require(try roundTrip(Self.errors[17]).payload(as: ReconcileError.CodeUpgradeFailed.self)).error
         #expect(String(describing: thrown) == "the server refused the token")
-        guard case .codeUpgradeFailed(_, let database) = try roundTrip(Self.errors[18]) else { throw ExpectedCase() }
+        let database = try #require(try roundTrip(Self.errors[18]).payload(as: ReconcileError.CodeUpgradeFailed.self)).error
         #expect((database as? DatabaseError)?.extendedResultCode == .SQLITE_CONSTRAINT_NOTNULL)
     }
 
@@ -263,19 +265,21 @@ import Testing
 
     /// The codes stay what they were: an app may have stored them.
     @Test func theErrorCodesAreStable() {
-        #expect(ReconcileError.Kind.allCases.map(\.rawValue) == [
+        let codes = ReconcileError.payloadTypes.map { $0.code }
+        #expect(codes.map(\.name) == [
             "invalidSchema", "invalidDatabasePath", "cannotOpenDatabase", "database", "insideTransaction", "databaseIsNewer",
             "legacyVersionTooHigh", "codeUpgradeAboveVersion", "cannotInspect", "cannotDiff", "cannotPlan", "stepFailed",
             "dataDoesNotFit", "foreignKeyViolation", "brokenObjects", "upgradeFailed", "codeUpgradeFailed",
             "verificationFailed", "hazardsDenied", "cancelled", "foreignKeysLeftOff", "notEnoughDiskSpace", "databaseFull",
             "syncNeededBeforeFinish", "legacyRecordNotMapped", "legacyColumnMissing", "seedFailed",
         ])
+        #expect(codes.map(\.rawValue) == Array(1...27))
+        #expect(codes.map { ReconcileError.Code(rawValue: $0.rawValue)?.name } == codes.map(\.name))
+        #expect(ReconcileError.Code(rawValue: 1001) == nil)
         #expect(ReconcileError.insideTransaction.errorCode == 5)
         #expect(ReconcileError.verificationFailed([]).errorCode == 18)
         #expect(ReconcileError.hazardsDenied([]).errorCode == 19)
         #expect(ReconcileError.legacyColumnMissing(source: .userVersion).errorCode == 26)
         #expect(ReconcileError.seedFailed(path: "", line: 1, statement: "", error: DatabaseError()).errorCode == 27)
     }
-
-    struct ExpectedCase: Error {}
 }

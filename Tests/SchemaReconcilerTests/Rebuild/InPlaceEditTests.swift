@@ -136,7 +136,7 @@ import Testing
         #expect(plan.steps.map(\.method) == [RunningSQLite.notNullMethod])
         #expect(plan.steps.first?.checkedConstraints == [.notNull(column: "name")])
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "items", constraint: .notNull(column: "name"), rows: 1)]
         }
     }

@@ -94,7 +94,7 @@ struct NativeAlterTests {
         try space.writeSchema(Self.schema("{ type: TEXT, not_null: true }"))
         let bytes = try space.fileBytes()
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "items", constraint: .notNull(column: "name"), rows: 2)]
                 && error.description == "table items: 2 rows violate NOT NULL on name; give those rows a value in an upgrade "
                     + "script before items.name can be NOT NULL. The database was rolled back; nothing was changed."

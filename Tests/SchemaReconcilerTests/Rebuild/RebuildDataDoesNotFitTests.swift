@@ -42,7 +42,7 @@ import Testing
     @Test func nullsLeftInANotNullColumn() throws {
         let space = try workspace(changing: "code:     TEXT", to: "code:     { type: TEXT, not_null: true }")
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "things", constraint: .notNull(column: "code"), rows: 2)]
         }
     }
@@ -50,7 +50,7 @@ import Testing
     @Test func aNewUniqueOverDuplicates() throws {
         let space = try workspace(changing: "code:     TEXT", to: "code:     { type: TEXT, unique: true }")
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "things", constraint: .unique(columns: ["code"]), rows: 3)]
         }
     }
@@ -62,7 +62,7 @@ import Testing
         try space.writeSchema(yaml)
         try space.execute("UPDATE things SET owner_id = 1, code = 'a' WHERE id IN (1, 4)")
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "things", constraint: .primaryKey(columns: ["code", "owner_id"]), rows: 2)]
         }
     }
@@ -70,7 +70,7 @@ import Testing
     @Test func aCheckThatRowsViolate() throws {
         let space = try workspace(changing: "ratio:    REAL", to: #"ratio:    { type: REAL, check: "ratio >= 0" }"#)
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "things", constraint: .check(expression: "ratio >= 0"), rows: 2)]
         }
     }
@@ -82,7 +82,7 @@ import Testing
         try space.writeSchema(yaml)
         try space.expectFailedSync { error in
             // Only 'abc' cannot be stored in a STRICT INTEGER column: '1', '3', '4' and '5' become integers.
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "things", constraint: .strictType(column: "n", type: "INTEGER"), rows: 1)]
         }
     }
@@ -95,7 +95,7 @@ import Testing
         try space.writeSchema(yaml)
         try space.expectFailedSync { error in
             // Three text codes cannot be stored as BLOB; 'abc' cannot be an INTEGER.
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             let remedy = "convert or remove the values that their STRICT column type cannot store, in an upgrade script"
             return violations == [
                 ReconcileError.DataViolation(table: "things", constraint: .strictType(column: "code", type: "BLOB"), rows: 3),
@@ -151,7 +151,7 @@ import Testing
                   keeper_id: { type: INTEGER, references: owners.id }
             """)
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "things", constraint: .foreignKey(columns: ["owner_id"], parent: "owners"), rows: 2)]
         }
     }
@@ -168,7 +168,7 @@ import Testing
         let before = try space.fileBytes()
         let error = #expect(throws: ReconcileError.self) { try space.sync() }
         #expect(try space.fileBytes() == before)
-        guard case .dataDoesNotFit(let violations) = error else {
+        guard let violations = error?.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else {
             Issue.record("expected dataDoesNotFit, got: \(String(describing: error))")
             return
         }

@@ -110,7 +110,7 @@ import Testing
         try space.execute(Self.seed)
         try space.writeSchema(Self.schema(version: "1.1.0", full: true))
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "people", constraint: .notNull(column: "full"), rows: 3, isNewColumn: true)]
         }
         #expect(try columns(space) == ["id", "first", "last", "email"])
@@ -220,7 +220,7 @@ import Testing
         }
         try space.writeSchema(Self.users(score: "INTEGER", index: index, collate: collate))
         try space.expectFailedSync { error in
-            guard case .dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = error.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "users", constraint: .unique(columns: ["handle"]), rows: 2,
                                                 index: "users_by_handle")]
         }

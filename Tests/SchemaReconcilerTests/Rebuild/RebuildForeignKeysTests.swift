@@ -75,7 +75,7 @@ import Testing
         #expect {
             try space.reconciler().sync(queue)
         } throws: { error in
-            guard case ReconcileError.dataDoesNotFit(let violations) = error else { return false }
+            guard let violations = (error as? ReconcileError)?.payload(as: ReconcileError.DataDoesNotFit.self)?.violations else { return false }
             return violations == [ReconcileError.DataViolation(table: "parents", constraint: .notNull(column: "name"), rows: 1)]
         }
         #expect(try space.fileBytes() == before)

@@ -288,7 +288,7 @@ import Testing
         try space.execute("CREATE TABLE users (id INTEGER PRIMARY KEY)")
         try space.writeSchema(Self.schema(table: "users", renamedFrom: "people"))
         try space.expectFailedSync { error in
-            guard case .cannotDiff(let message) = error else { return false }
+            guard let message = error.payload(as: ReconcileError.CannotDiff.self)?.detail else { return false }
             return message == DiffError.renameConflict(kind: .table, old: "people", new: "users", table: nil).description
         }
 
@@ -296,7 +296,7 @@ import Testing
         try other.execute("ALTER TABLE people ADD COLUMN full_name TEXT")
         try other.writeSchema(Self.schema(column: "full_name", columnRenamedFrom: "name"))
         try other.expectFailedSync { error in
-            guard case .cannotDiff(let message) = error else { return false }
+            guard let message = error.payload(as: ReconcileError.CannotDiff.self)?.detail else { return false }
             return message == DiffError.renameConflict(kind: .column, old: "name", new: "full_name", table: "people").description
         }
     }
@@ -306,7 +306,7 @@ import Testing
         try space.execute("CREATE TABLE _reconciler_new_people (id INTEGER, name TEXT); INSERT INTO _reconciler_new_people VALUES (1, 'x')")
         try space.writeSchema(Self.schema(isUnique: true))
         try space.expectFailedSync { error in
-            guard case .cannotPlan(let message) = error else { return false }
+            guard let message = error.payload(as: ReconcileError.CannotPlan.self)?.detail else { return false }
             return message == PlanError.temporaryNameTaken("_reconciler_new_people").description
         }
         // The dry run says the same, and another table's changes are not blocked by it.

@@ -193,15 +193,14 @@ import Testing
         }
         try space.expectFailedSync { error in
             // A native DROP COLUMN is refused by SQLite itself; a rebuild by the check that follows it.
-            switch error {
-            case .brokenObjects(let objects):
-                return rebuild && objects.map(\.kind) == [.view(name: "old_bodies"),
-                                                           .triggers(names: ["notes_logged"], table: "notes", event: "UPDATE")]
-            case .stepFailed(let step, _, let error):
-                return !rebuild && step.table == "notes" && (error.message ?? "").contains("old_bodies")
-            default:
-                return false
+            if let broken = error.payload(as: ReconcileError.BrokenObjects.self) {
+                return rebuild && broken.objects.map(\.kind) == [.view(name: "old_bodies"),
+                                                                  .triggers(names: ["notes_logged"], table: "notes", event: "UPDATE")]
             }
+            if let failed = error.payload(as: ReconcileError.StepFailed.self) {
+                return !rebuild && failed.step.table == "notes" && (failed.databaseError.message ?? "").contains("old_bodies")
+            }
+            return false
         }
     }
 

@@ -131,7 +131,7 @@ do {
     try reconciler.sync(databaseAt: databasePath)
     fail("a sync by path, without the passphrase, cannot read the encrypted database")
 } catch let error as ReconcileError {
-    guard case .cannotOpenDatabase(_, let underlying) = error, underlying.resultCode == .SQLITE_NOTADB else {
+    guard let underlying = error.payload(as: ReconcileError.CannotOpenDatabase.self)?.databaseError, underlying.resultCode == .SQLITE_NOTADB else {
         fail("a sync by path of the encrypted file fails with SQLITE_NOTADB, got \(error)")
     }
     print("sqlcipher-setup: a sync by path of the encrypted file: \(error.localizedDescription)")
