@@ -119,7 +119,7 @@ struct SchemaCheck {
     /// ```
     func located(_ warning: SyncWarning) -> String {
         var place = schemaPath
-        if case .upgradesBelowLegacyMap(let upgrades, _) = warning, let first = upgrades.first,
+        if let first = warning.payload(as: SyncWarning.UpgradesBelowLegacyMap.self)?.upgrades.first,
            let location = file?.locations[.upgrade(first.version)] {
             place = location.description
         }

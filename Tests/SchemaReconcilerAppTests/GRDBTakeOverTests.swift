@@ -99,7 +99,7 @@ import Testing
             .write(to: folder.schemaURL, atomically: true, encoding: .utf8)
         let careless = try reconciler.plan(databaseAt: folder.path("1.0.0.sqlite"))
         #expect(careless.upgrades.isEmpty)
-        #expect(careless.warnings.contains { if case .upgradesBelowLegacyMap(let upgrades, _) = $0 { upgrades.count == 2 } else { false } })
+        #expect(careless.warnings.contains { $0.payload(as: SyncWarning.UpgradesBelowLegacyMap.self)?.upgrades.count == 2 })
 
         try Self.takeOver(inspected.yaml).write(to: folder.schemaURL, atomically: true, encoding: .utf8)
         var upgrades: [String: [SemanticVersion]] = [:]

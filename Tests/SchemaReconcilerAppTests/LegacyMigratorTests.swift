@@ -61,7 +61,7 @@ import Testing
         #expect(b.legacyRecord?.description == "legacy record grdb_migrations = v2-pinned → 1.1.0")
         #expect(b.upgrades.map(\.version) == ["2.0.0"])
         // The table the legacy section names is GRDB's: kept, and never reported as undeclared.
-        #expect(!b.warnings.contains { if case .undeclared = $0 { true } else { false } })
+        #expect(!b.warnings.contains { $0.code == .undeclared })
 
         let a2 = try DatabaseQueue(path: folder.path("a.sqlite")).read { db in
             try Row.fetchOne(db, sql: "SELECT pinned, title FROM notes")

@@ -93,3 +93,32 @@ struct ExportFailed: ReconcileError.Payload {
         #expect(try Self.json(readExport) == exported)
     }
 }
+
+// MARK: - A kind of warning added in one file
+
+/// The payload of a warning this file adds.
+struct SlowVolume: SyncWarning.Payload {
+    static let code = SyncWarning.Code(rawValue: "slowVolume")
+    var megabytesPerSecond: Int
+    var message: String { "the volume writes \(megabytesPerSecond) MB/s: a rebuild will be slow" }
+}
+
+/// A warning grows as an error does: one file, the public API alone.
+@Suite struct NewWarningKindTests {
+    @Test func aWarningOfTheAppsOwnIsSaidWrittenAndReadBack() throws {
+        let warnings = [SyncWarning(SlowVolume(megabytesPerSecond: 4)), .leftoverTable("_reconciler_new_notes")]
+        #expect(warnings.map(\.code) == [SyncWarning.Code(rawValue: "slowVolume"), .leftoverTable])
+        #expect(warnings[0].message == "the volume writes 4 MB/s: a rebuild will be slow" && "\(warnings[0])" == warnings[0].message)
+        #expect(warnings[0].payload(as: SlowVolume.self)?.megabytesPerSecond == 4)
+        #expect(warnings[0] == SyncWarning(SlowVolume(megabytesPerSecond: 4)))
+        #expect(warnings[0] != SyncWarning(SlowVolume(megabytesPerSecond: 5)) && warnings[0] != warnings[1])
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let written = String(decoding: try encoder.encode(warnings[0]), as: UTF8.self)
+        #expect(written == #"{"kind":"slowVolume","megabytesPerSecond":4,"message":"the volume writes 4 MB/s: a rebuild will be slow"}"#)
+        let read = try JSONDecoder().decode(SyncWarning.self, from: Data(written.utf8))
+        #expect(read.code == warnings[0].code && read.message == warnings[0].message)
+        #expect(String(decoding: try encoder.encode(read), as: UTF8.self) == written)
+    }
+}

@@ -57,7 +57,7 @@ struct PlanExecutor {
         // (and which read back as declared: the round-trip tests hold that); an existing one is
         // read again and compared with the file, but for what waits.
         let kept = prepared.isNewDatabase ? [] : try verify(in: db, deferred: plan.deferred.steps)
-        let warnings = plan.warnings.filter { if case .undeclared = $0 { false } else { true } }
+        let warnings = plan.warnings.filter { $0.code != .undeclared }
         let finalWarnings = kept.map(SyncWarning.undeclared) + warnings + oldOrphans.map { .orphanRows($0.violation) }
         progress?.enter(.recording)
         try StoredState(version: plan.toVersion, fingerprint: planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase),

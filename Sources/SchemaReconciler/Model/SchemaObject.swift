@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// for warning in report.warnings {
-///     if case .undeclared(let object) = warning, object.kind == .column {
+///     if let object = warning.payload(as: SyncWarning.Undeclared.self)?.object, object.kind == .column {
 ///         print(object) // column users.legacy_flag
 ///     }
 /// }

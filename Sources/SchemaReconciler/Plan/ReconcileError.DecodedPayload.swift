@@ -21,81 +21,26 @@ extension ReconcileError {
         /// SQLite's error, when it was written with one (as `databaseError`).
         package var databaseError: SQLiteErrorFields?
         /// The fields beside the ones every error has.
-        package var fields: [String: Field]
+        package var fields: DecodedFields
 
         package var underlyingError: (any Error)? {
             databaseError?.wrappedValue
         }
 
-        /// The keys every error is written with, which ``ReconcileError`` writes itself.
-        private static let ownKeys: Set<String> = ["kind", "code", "message", "isBusy", "isInvalidInput"]
+        private enum CodingKeys: String, CodingKey {
+            case message, isInvalidInput, databaseError
+        }
 
         package init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Key.self)
-            message = try container.decode(String.self, forKey: Key("message"))
-            isInvalidInput = try container.decodeIfPresent(Bool.self, forKey: Key("isInvalidInput")) ?? false
-            databaseError = try? container.decodeIfPresent(SQLiteErrorFields.self, forKey: Key("databaseError"))
-            var fields: [String: Field] = [:]
-            for key in container.allKeys where !Self.ownKeys.contains(key.stringValue) {
-                fields[key.stringValue] = try container.decode(Field.self, forKey: key)
-            }
-            self.fields = fields
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            message = try container.decode(String.self, forKey: .message)
+            isInvalidInput = try container.decodeIfPresent(Bool.self, forKey: .isInvalidInput) ?? false
+            databaseError = try? container.decodeIfPresent(SQLiteErrorFields.self, forKey: .databaseError)
+            fields = try DecodedFields(from: decoder, leaving: ["kind", "code", "message", "isBusy", "isInvalidInput"])
         }
 
         package func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            for (key, value) in fields {
-                try container.encode(value, forKey: Key(key))
-            }
-        }
-
-        // MARK: Fields
-
-        /// A field's name.
-        private struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(_ stringValue: String) { self.stringValue = stringValue }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        /// A field's value, any JSON, written back as it was read.
-        package indirect enum Field: Codable, Sendable, Hashable {
-            case null, boolean(Bool), integer(Int), number(Double), string(String), array([Field])
-            case object([String: Field])
-
-            package init(from decoder: any Decoder) throws {
-                let container = try decoder.singleValueContainer()
-                if container.decodeNil() {
-                    self = .null
-                } else if let value = try? container.decode(Bool.self) {
-                    self = .boolean(value)
-                } else if let value = try? container.decode(Int.self) {
-                    self = .integer(value)
-                } else if let value = try? container.decode(Double.self) {
-                    self = .number(value)
-                } else if let value = try? container.decode(String.self) {
-                    self = .string(value)
-                } else if let value = try? container.decode([Field].self) {
-                    self = .array(value)
-                } else {
-                    self = .object(try container.decode([String: Field].self))
-                }
-            }
-
-            package func encode(to encoder: any Encoder) throws {
-                var container = encoder.singleValueContainer()
-                switch self {
-                case .null: try container.encodeNil()
-                case .boolean(let value): try container.encode(value)
-                case .integer(let value): try container.encode(value)
-                case .number(let value): try container.encode(value)
-                case .string(let value): try container.encode(value)
-                case .array(let value): try container.encode(value)
-                case .object(let value): try container.encode(value)
-                }
-            }
+            try fields.encode(to: encoder)
         }
     }
 }

@@ -200,7 +200,7 @@ struct SyncSession {
             if let state = try upToDateState(reader), let ignored = state.ignored {
                 // What the last sync counted is replaced by what there is now.
                 var plan = state.plan
-                plan.warnings.removeAll { if case .orphanRows = $0 { true } else { false } }
+                plan.warnings.removeAll { $0.code == .orphanRows }
                 plan.warnings += try reader.read { db in
                     SyncPlanning.orphanWarnings(for: plan, in: db, everyTable: false, ignoring: ignored)
                 }

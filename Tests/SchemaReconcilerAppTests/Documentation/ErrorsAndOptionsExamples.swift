@@ -23,7 +23,7 @@ import Testing
 
         let report = try reconciler.sync(databaseAt: path)
         for warning in report.warnings {
-            if case .undeclared(let object) = warning { log("kept \(object.kind) \(object.name)") }
+            if let object = warning.payload(as: SyncWarning.Undeclared.self)?.object { log("kept \(object.kind) \(object.name)") }
         }
         let copied = report.plan.steps.filter { $0.method == .rebuild }.compactMap(\.rows).reduce(0, +)
 

@@ -307,7 +307,7 @@ import Testing
         let orphan = ReconcileError.DataViolation(table: "orders", constraint: .foreignKey(columns: ["customer_id"], parent: "customers"), rows: 1)
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
         #expect(!plan.warnings.contains(.orphanRows(orphan)))
-        #expect(plan.warnings.contains { if case .orphanRowsNotCounted(let bytes) = $0 { bytes > 9_000_000 } else { false } })
+        #expect(plan.warnings.contains { ($0.payload(as: SyncWarning.OrphanRowsNotCounted.self)?.databaseBytes ?? 0) > 9_000_000 })
         #expect(try space.reconciler().status(databaseAt: space.databasePath).warnings.contains(.orphanRows(orphan)))
     }
 

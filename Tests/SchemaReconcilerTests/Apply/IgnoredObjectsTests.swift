@@ -126,7 +126,7 @@ import Testing
         try space.execute(Self.app)
         try space.writeSchema(Self.schema())
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
-        #expect(!plan.warnings.contains { if case .orphanRows = $0 { true } else { false } }, "\(plan.warnings)")
+        #expect(!plan.warnings.contains { $0.code == .orphanRows }, "\(plan.warnings)")
         let status = try space.reconciler().status(databaseAt: space.databasePath)
         #expect(status.warnings.isEmpty, "\(status.warnings)")
     }
@@ -151,7 +151,7 @@ import Testing
         options.prepareDatabase = { _ in prepared.add() }
         let plan = try space.reconciler(options).plan(queue)
         #expect(plan.isEmpty)
-        #expect(!plan.warnings.contains { if case .orphanRows = $0 { true } else { false } }, "\(plan.warnings)")
+        #expect(!plan.warnings.contains { $0.code == .orphanRows }, "\(plan.warnings)")
         let checks = statements.filter { $0.contains("foreign_key_check") && !$0.contains("_reconciler_") }
         #expect(checks == [#"PRAGMA foreign_key_check("users")"#], "\(checks)")
         #expect(prepared.count == 0)

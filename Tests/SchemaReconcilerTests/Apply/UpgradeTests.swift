@@ -332,7 +332,7 @@ import Testing
         let report = try space.sync()
         let changed = Upgrade(version: "1.1.0", name: "upgrades/1.1.0.sql", kind: .script)
         #expect(report.warnings.count == 1)
-        guard case .scriptChanged(changed, _) = report.warnings.first else {
+        guard report.warnings.first?.payload(as: SyncWarning.ScriptChanged.self)?.upgrade == changed else {
             Issue.record("expected a changed script, got \(report.warnings)")
             return
         }

@@ -104,7 +104,7 @@ import Testing
 
         // The dry run and the status of a database say it too.
         let plan = try space.reconciler().plan(databaseAt: space.databasePath)
-        #expect(plan.warnings.contains { if case .upgradesBelowLegacyMap(let upgrades, _) = $0 { upgrades.map(\.version) == ["1.6.0"] } else { false } })
+        #expect(plan.warnings.contains { $0.payload(as: SyncWarning.UpgradesBelowLegacyMap.self)?.upgrades.map(\.version) == ["1.6.0"] })
         #expect(try ReconcileCommand.run(["status"], in: space.url).output.contains("upgrade 1.6.0 (upgrades/1.6.0.sql) is keyed"))
     }
 

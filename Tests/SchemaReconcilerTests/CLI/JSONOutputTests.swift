@@ -141,7 +141,7 @@ import Testing
         #expect(report.statements.contains { $0.contains(#""body" TEXT NOT NULL"#) || $0.contains("SET NOT NULL") })
         #expect(report.upgrades.map(\.name) == ["upgrades/1.1.0.sql"])
         #expect(report.warnings == [.undeclared(SchemaObject(kind: .table, name: "scratch"))])
-        #expect(report.warnings.map(\.kind) == [.undeclared])
+        #expect(report.warnings.map(\.code) == [.undeclared])
 
         // What an app stores reads back the same.
         let again = try JSONCoding.decoder.decode(SyncReport.self, from: JSONCoding.encoder.encode(report))

@@ -155,7 +155,7 @@ import Testing
         #expect(try ReconcileCommand.run(["status"], in: space.url).output.contains("warning: upgrades 1.1.0"))
         let report = try space.sync()
         #expect(report.upgrades.isEmpty && report.plan.fromVersion == "2.0.0")
-        #expect(report.warnings.contains { if case .upgradesBelowLegacyMap(let upgrades, _) = $0 { upgrades.count == 3 } else { false } })
+        #expect(report.warnings.contains { $0.payload(as: SyncWarning.UpgradesBelowLegacyMap.self)?.upgrades.count == 3 })
 
         // Mapped to the releases that first ran them, the upgrades above 1.0.0 run, and no warning is left.
         let fixed = try grdbWorkspace()

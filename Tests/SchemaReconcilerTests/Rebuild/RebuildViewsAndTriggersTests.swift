@@ -181,14 +181,11 @@ import Testing
         // trigger broken, and SQLite refuses the native DROP COLUMN.
         let warnings = try space.reconciler().plan(databaseAt: space.databasePath).warnings
         if rebuild {
-            let broken = warnings.compactMap { warning -> BrokenObject.Kind? in
-                if case .wouldBreak(let object) = warning { return object.kind }
-                return nil
-            }
+            let broken = warnings.compactMap { $0.payload(as: SyncWarning.WouldBreak.self)?.object.kind }
             #expect(broken == [.view(name: "old_bodies"), .triggers(names: ["notes_logged"], table: "notes", event: "UPDATE")])
         } else {
             #expect(warnings.contains {
-                if case .stepWillFail(let step, _) = $0 { step.action == .dropColumn(table: "notes", column: "old") } else { false }
+                $0.payload(as: SyncWarning.StepWillFail.self)?.step.action == .dropColumn(table: "notes", column: "old")
             })
         }
         try space.expectFailedSync { error in

@@ -42,6 +42,6 @@ extension SyncReport {
 extension Array where Element == SyncWarning {
     /// The undeclared objects the warnings report.
     var undeclared: [SchemaObject] {
-        compactMap { if case .undeclared(let object) = $0 { object } else { nil } }
+        compactMap { $0.payload(as: SyncWarning.Undeclared.self)?.object }
     }
 }

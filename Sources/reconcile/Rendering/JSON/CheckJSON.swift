@@ -41,7 +41,7 @@ struct CheckJSON: Encodable {
     /// A warning about what the file says, as ``warning(_:)`` gives a stand-in's.
     private static func fileWarning(_ warning: SyncWarning, in check: SchemaCheck) -> Warning {
         var location: SourceLocation?
-        if case .upgradesBelowLegacyMap(let upgrades, _) = warning, let first = upgrades.first {
+        if let first = warning.payload(as: SyncWarning.UpgradesBelowLegacyMap.self)?.upgrades.first {
             location = check.file?.locations[.upgrade(first.version)]
         }
         return Warning(file: location?.file ?? check.schemaPath, line: location?.line, column: location?.column,
