@@ -29,6 +29,20 @@ import Testing
 
         #expect(logged == ["kept column legacy_flag"])
         #expect(copied == 2)
+
+        var keptObjects = 0
+        for warning in report.warnings {
+            switch warning.code {
+            case .undeclared:
+                keptObjects += 1
+            case .scriptChanged:
+                let changed = warning.payload(as: SyncWarning.ScriptChanged.self)
+                log("\(changed?.upgrade.name ?? "a script") changed after it ran")
+            default:
+                log(warning.message)
+            }
+        }
+        #expect(keptObjects == 1 && logged == ["kept column legacy_flag"])
         #expect(report.didChange && report.version == "1.1.0")
     }
 
