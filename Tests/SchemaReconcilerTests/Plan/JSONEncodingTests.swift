@@ -282,4 +282,24 @@ import Testing
         #expect(ReconcileError.legacyColumnMissing(source: .userVersion).errorCode == 26)
         #expect(ReconcileError.seedFailed(path: "", line: 1, statement: "", error: DatabaseError()).errorCode == 27)
     }
+
+    /// A kind of error or warning is one file under Plan/ReconcileError or Plan/SyncWarning, named
+    /// after its payload; reading gives its payload back as it was only when `payloadTypes` lists
+    /// it, the one line outside that file a new kind of the library's needs.
+    @Test func everyPayloadFileIsOneThatReadingKnows() throws {
+        let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Sources/SchemaReconciler/Plan")
+        let kinds: [(folder: String, registered: [String])] = [
+            ("ReconcileError", ReconcileError.payloadTypes.map { String(describing: $0) }),
+            ("SyncWarning", SyncWarning.payloadTypes.map { String(describing: $0) }),
+        ]
+        for (folder, registered) in kinds {
+            let files = try FileManager.default.contentsOfDirectory(atPath: plan.appending(path: folder).path)
+                .filter { $0.hasSuffix(".swift") }
+            let payloads = files.map { $0.dropFirst(folder.count + 1).dropLast(".swift".count) }.map(String.init)
+            #expect(payloads.count >= 11, "\(folder): the payload files were not found")
+            #expect(Set(payloads) == Set(registered), "\(folder).payloadTypes lists other types than the files of Plan/\(folder)")
+            #expect(registered.count == Set(registered).count, "\(folder).payloadTypes lists a type twice")
+        }
+    }
 }
