@@ -38,10 +38,12 @@ extension SchemaError: Codable {
         }
     }
 
-    /// Writes where and what: `{"kind": "missingKey", "file": "schema.yaml", "line": 3, "column": 5,
-    /// "message": "missing key 'columns' in table 'users'", "description": "schema.yaml:3:5: error: …"}`.
-    /// An error without a location has the file's path as `file`, no `line` nor `column`, and
-    /// its `reason`.
+    /// Writes where and what: `{"kind": "missingKey", "file": "schema.yaml", "line": 3, "column":
+    /// 5, "message": "missing key 'columns' in table 'users'", "description": "schema.yaml:3:5:
+    /// error: …"}`.
+    ///
+    /// An error without a location has the file's path as `file`, no `line` nor `column`, and its
+    /// `reason`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)

@@ -1,13 +1,15 @@
 // MARK: - SchemaObject
 
 /// An object of a database's schema, named: a table, a column, an index, a view, a trigger or a
-/// virtual table. Warnings and errors name the objects they are about with it.
+/// virtual table.
+///
+/// Warnings and errors name the objects they are about with it.
 ///
 /// ```swift
 /// for warning in report.warnings {
-///     if case .undeclared(let object) = warning, object.kind == .column {
-///         print(object) // column users.legacy_flag
-///     }
+/// if case .undeclared(let object) = warning, object.kind == .column {
+/// print(object) // column users.legacy_flag
+/// }
 /// }
 /// ```
 public struct SchemaObject: Sendable, Hashable, Codable, CustomStringConvertible {

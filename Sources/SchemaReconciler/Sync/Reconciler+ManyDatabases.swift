@@ -62,9 +62,10 @@ extension Reconciler {
         DatabasePattern.isPattern(pattern) ? try DatabasePattern.expand(pattern) : [DatabasePattern.literalPath(pattern)]
     }
 
-    /// `path` made part of a pattern that ``databasePaths(matching:)`` reads literally, whatever
-    /// it holds: a backslash before each `*`, `?`, `[` and backslash. A folder or a tenant's
-    /// name built into a pattern can then never match another file.
+    /// `path` made part of a pattern that ``databasePaths(matching:)`` reads literally, whatever it
+    /// holds: a backslash before each `*`, `?`, `[` and backslash.
+    ///
+    /// A folder or a tenant's name built into a pattern can then never match another file.
     ///
     /// ```swift
     /// let folder = "/srv/data [eu]/tenants"            // "[eu]" would match "e" or "u"
