@@ -61,8 +61,10 @@ extension SchemaError: Codable {
     }
 
     /// Reads what ``encode(to:)`` writes, as an error with the same location, message and
-    /// description: ``unreadable(path:reason:)`` and ``preparationFailed(path:reason:)`` as
-    /// themselves, any other kind as a ``conflict(_:at:)`` with the message.
+    /// description.
+    ///
+    /// ``unreadable(path:reason:)`` and ``preparationFailed(path:reason:)`` as themselves, any
+    /// other kind as a ``conflict(_:at:)`` with the message.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let file = try container.decode(String.self, forKey: .file)

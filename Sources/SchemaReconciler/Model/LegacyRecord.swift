@@ -1,8 +1,9 @@
 // MARK: - LegacyRecord
 
-/// Where the version of a database that was never synced came from: the record the migration tool
-/// the app used before left in it, and the app version that schema.yaml's `legacy.versions` says it
-/// stands for.
+/// Where the version of a database that was never synced came from.
+///
+/// The record the migration tool the app used before left in it, and the app version that
+/// schema.yaml's `legacy.versions` says it stands for.
 ///
 /// The sync runs the upgrades keyed above ``version``.
 ///

@@ -40,8 +40,9 @@ public struct Plan: Sendable, Codable {
     /// ``Reconciler/Options/deferring`` let wait, and any left by an earlier sync.
     public var deferred = Plan.DeferredWork()
     /// The tables that a sync letting work wait copies all the same, because the new app needs a
-    /// change of theirs that `ALTER TABLE` cannot make without a copy: each says which, and the
-    /// work that could have waited is done in that copy.
+    /// change of theirs that `ALTER TABLE` cannot make without a copy.
+    ///
+    /// Each says which, and the work that could have waited is done in that copy.
     ///
     /// Empty when nothing may wait.
     ///

@@ -40,9 +40,10 @@ extension Reconciler {
         return zip(paths, results).map { Reconciler.Outcome(path: $0, result: $1) }
     }
 
-    /// The database files a `--database` value names: the files a pattern such as
-    /// `tenants/*.sqlite` matches, or the one path of a value without `*`, `?` or `[` (whether
-    /// the file exists or not: a sync creates it).
+    /// The database files a `--database` value names.
+    ///
+    /// The files a pattern such as `tenants/*.sqlite` matches, or the one path of a value without
+    /// `*`, `?` or `[` (whether the file exists or not: a sync creates it).
     ///
     /// A pattern matches regular files only, sorted by path, and not the `-journal`, `-wal` or
     /// `-shm` file beside a database. `[!…]` matches a character that is not listed (write it

@@ -4,9 +4,10 @@ import GRDB
 // MARK: - Reconciler.InspectedSchema
 
 extension Reconciler {
-    /// The schema.yaml of a database as it is: every table, column, index, view, trigger and
-    /// virtual table, exactly as the database defines them, for an app that adopts the reconciler
-    /// with a database its own code built.
+    /// The schema.yaml of a database as it is.
+    ///
+    /// Every table, column, index, view, trigger and virtual table, exactly as the database defines
+    /// them, for an app that adopts the reconciler with a database its own code built.
     ///
     /// A new database synced from it has the same schema, and a sync of the database itself (with
     /// the legacy version it is at) changes nothing but the version it records.
@@ -31,16 +32,19 @@ extension Reconciler {
         /// A collation or function of the app's own that it uses needs no registering here: the
         /// database holds the objects that use it, so SQLite accepted them where they were made.
         public var file: SchemaFile?
-        /// Why the loader refuses the text, when it does: the migrations of GRDB's migrator that
-        /// ``yaml`` lists without their app versions, for the user to fill in
-        /// (``SchemaError/legacyVersionsMissing(_:source:lines:at:)``); otherwise something of the
-        /// database that the writer does not know how to say (please report it).
+        /// Why the loader refuses the text, when it does.
+        ///
+        /// The migrations of GRDB's migrator that ``yaml`` lists without their app versions, for
+        /// the user to fill in (``SchemaError/legacyVersionsMissing(_:source:lines:at:)``);
+        /// otherwise something of the database that the writer does not know how to say (please
+        /// report it).
         public var loadError: SchemaError?
 
         /// The record of the migration tool that versioned the database before (GRDB's migrator,
         /// FMDBMigrationManager, fmdb-migration-manager, an `app_version(version_num)` table, or a
-        /// `PRAGMA user_version` other than 0): ``yaml`` then has a `legacy` section, and does not
-        /// declare the old tool's table.
+        /// `PRAGMA user_version` other than 0).
+        ///
+        /// ``yaml`` then has a `legacy` section, and does not declare the old tool's table.
         ///
         /// The section maps a number to the app version of the file; it lists GRDB's migrations
         /// without a version, for the user to write the release that first ran each (the file does

@@ -89,8 +89,10 @@ public struct Reconciler: Sendable {
         /// ```
         public var allowsDefensiveModeOff = true
         /// Prepares every connection the reconciler opens, as GRDB's
-        /// `Configuration.prepareDatabase` does: register here the collations, SQL functions and
-        /// full-text tokenizers of the app's own that schema.yaml uses.
+        /// `Configuration.prepareDatabase` does.
+        ///
+        /// Register here the collations, SQL functions and full-text tokenizers of the app's own
+        /// that schema.yaml uses.
         ///
         /// Nil (the default) prepares nothing.
         ///
