@@ -51,13 +51,16 @@ struct SyncCommand: ParsableCommand {
 
     /// `--dry-run` and `--check`: the plan, and for `--check` the policy and the exit status.
     private func preview(_ reconciler: Reconciler) throws {
+        // Markdown shows the upgrade scripts' text: the file is loaded once, for the plan and for it.
+        let reconciler = output.isMarkdown ? try reconciler.loadingSchemaOnce() : reconciler
         let plan = try reconciler.plan(databaseAt: options.databasePath)
         if check { try reconciler.refuseDeniedHazards(in: plan) }
         if output.isJSON {
             try JSONOutput.print(plan)
         } else if output.isMarkdown {
             let touched = diagram ? try DiagramCommand.declaredFile(at: options.schema).schema : nil
-            print(PlanMarkdown(plan, diagram: touched.map {
+            let scripts = PlanMarkdown.scripts(of: plan.upgrades, in: try reconciler.loadedSchema())
+            print(PlanMarkdown(plan, scripts: scripts, diagram: touched.map {
                 EntityDiagram(schema: $0).restricted(to: plan.steps.compactMap(\.table))
             }).text, terminator: "")
         } else {
