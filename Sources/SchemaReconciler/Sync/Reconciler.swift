@@ -239,7 +239,7 @@ public struct Reconciler: Sendable {
     // MARK: Loading
 
     /// The schema file, loaded and validated (read again for a reconciler made from a URL).
-    func loadedSchema() throws -> SchemaFile {
+    package func loadedSchema() throws -> SchemaFile {
         switch source {
         case .loaded(let file):
             return file
