@@ -32,6 +32,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/mxcl/Version", from: "2.2.1"),
+        // The tests compare the command's output with files under __Snapshots__. Only the
+        // SnapshotTesting product is used: InlineSnapshotTesting needs swift-syntax, which SwiftPM
+        // then resolves but does not build.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ] + documentationPlugin,
     targets: [
         .target(
@@ -100,7 +104,10 @@ let package = Package(
                 "SchemaReconciler",
                 "reconcile",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            // The expected output of the command, read by the tests, never compiled (some are Swift).
+            exclude: ["CLI/__Snapshots__"]
         ),
     ]
 )

@@ -20,11 +20,14 @@ struct StatusCommand: ParsableCommand {
         try output.reportingErrors {
             try StandInFallback.run(options.reconciler()) { reconciler in
                 if options.namesManyDatabases { return try runOnEachDatabase(reconciler) }
+                // Markdown shows the pending upgrade scripts' text: the file is loaded once, for both.
+                let reconciler = output.isMarkdown ? try reconciler.loadingSchemaOnce() : reconciler
                 let status = try reconciler.status(databaseAt: options.databasePath)
                 if output.isJSON {
                     try JSONOutput.print(status)
                 } else if output.isMarkdown {
-                    print(StatusMarkdown(status, database: options.databasePath).text, terminator: "")
+                    let scripts = PlanMarkdown.scripts(of: status.pendingUpgrades, in: try reconciler.loadedSchema())
+                    print(StatusMarkdown(status, database: options.databasePath, scripts: scripts).text, terminator: "")
                 } else {
                     print(StatusText(status, database: options.databasePath).lines, terminator: "")
                 }

@@ -23,11 +23,11 @@ extension SyncCommand {
             if outcomes.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.failure.rawValue) }
             return
         }
-        let isCheck = check
         let results = reconciler.eachDatabase(at: paths, jobs: options.jobCount) { reconciler, path in
             try Reconciler.requireExistingDatabase(at: path)
             let plan = try reconciler.plan(databaseAt: path)
-            if isCheck { try reconciler.refuseDeniedHazards(in: plan) }
+            // A dry run refuses a denied hazard as --check and a sync do.
+            try reconciler.refuseDeniedHazards(in: plan)
             return plan
         }
         let plans = Array(zip(paths, results)).map { (path: $0, result: $1) }

@@ -11,8 +11,8 @@ struct SyncCommand: ParsableCommand {
         abstract: "Sync the database with schema.yaml (the default), or preview the sync with --dry-run.",
         discussion: """
             --check exits 0 when the database is in sync and 4 when a sync would change it or work \
-            waits for `reconcile finish`; it writes nothing. --deny refuses a sync (or a --check) whose plan has one of the hazards \
-            named, with exit status 1.
+            waits for `reconcile finish`; it writes nothing. --deny refuses a sync, a --dry-run or a --check whose plan has one \
+            of the hazards named, with exit status 1.
             """)
 
     @OptionGroup var options: DatabaseOptions
@@ -49,15 +49,19 @@ struct SyncCommand: ParsableCommand {
         }
     }
 
-    /// `--dry-run` and `--check`: the plan, and for `--check` the policy and the exit status.
+    /// `--dry-run` and `--check`: the plan, refused as a sync would refuse it when it has a hazard
+    /// that `--deny` names (exit status 1, and no plan printed); for `--check`, the exit status.
     private func preview(_ reconciler: Reconciler) throws {
+        // Markdown shows the upgrade scripts' text: the file is loaded once, for the plan and for it.
+        let reconciler = output.isMarkdown ? try reconciler.loadingSchemaOnce() : reconciler
         let plan = try reconciler.plan(databaseAt: options.databasePath)
-        if check { try reconciler.refuseDeniedHazards(in: plan) }
+        try reconciler.refuseDeniedHazards(in: plan)
         if output.isJSON {
             try JSONOutput.print(plan)
         } else if output.isMarkdown {
             let touched = diagram ? try DiagramCommand.declaredFile(at: options.schema).schema : nil
-            print(PlanMarkdown(plan, diagram: touched.map {
+            let scripts = PlanMarkdown.scripts(of: plan.upgrades, in: try reconciler.loadedSchema())
+            print(PlanMarkdown(plan, scripts: scripts, diagram: touched.map {
                 EntityDiagram(schema: $0).restricted(to: plan.steps.compactMap(\.table))
             }).text, terminator: "")
         } else {

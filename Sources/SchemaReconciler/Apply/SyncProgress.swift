@@ -58,8 +58,9 @@ public struct SyncProgress: Sendable, Hashable {
     public var stepCount: Int
 
     /// The rows the step has copied so far, while a rebuild copies its table; nil otherwise.
-    /// It only grows, never exceeds ``totalRows``, and the last report of a copy gives the
-    /// exact count.
+    ///
+    /// It only grows, never exceeds ``totalRows``, and the last report of a copy gives the exact
+    /// count.
     public var copiedRows: Int?
     /// The rows of the table being copied, while a rebuild copies it; nil otherwise.
     public var totalRows: Int?

@@ -61,9 +61,10 @@ extension SyncReport {
         case databasePath, didChange, version, statements, upgrades, warnings, durationSeconds, plan
     }
 
-    /// Writes `{"databasePath": "app.sqlite", "didChange": true, "version": "1.2.0", "statements": [...],
-    /// "upgrades": [...], "warnings": [...], "durationSeconds": 0.012, "plan": {...}}`: the
-    /// ``duration`` as a number of seconds.
+    /// Writes `{"databasePath": "app.sqlite", "didChange": true, "version": "1.2.0", "statements":
+    /// [...], "upgrades": [...], "warnings": [...], "durationSeconds": 0.012, "plan": {...}}`.
+    ///
+    /// The ``duration`` as a number of seconds.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(databasePath, forKey: .databasePath)

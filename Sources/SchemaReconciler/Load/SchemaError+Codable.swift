@@ -38,10 +38,12 @@ extension SchemaError: Codable {
         }
     }
 
-    /// Writes where and what: `{"kind": "missingKey", "file": "schema.yaml", "line": 3, "column": 5,
-    /// "message": "missing key 'columns' in table 'users'", "description": "schema.yaml:3:5: error: …"}`.
-    /// An error without a location has the file's path as `file`, no `line` nor `column`, and
-    /// its `reason`.
+    /// Writes where and what: `{"kind": "missingKey", "file": "schema.yaml", "line": 3, "column":
+    /// 5, "message": "missing key 'columns' in table 'users'", "description": "schema.yaml:3:5:
+    /// error: …"}`.
+    ///
+    /// An error without a location has the file's path as `file`, no `line` nor `column`, and its
+    /// `reason`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
@@ -59,8 +61,10 @@ extension SchemaError: Codable {
     }
 
     /// Reads what ``encode(to:)`` writes, as an error with the same location, message and
-    /// description: ``unreadable(path:reason:)`` and ``preparationFailed(path:reason:)`` as
-    /// themselves, any other kind as a ``conflict(_:at:)`` with the message.
+    /// description.
+    ///
+    /// ``unreadable(path:reason:)`` and ``preparationFailed(path:reason:)`` as themselves, any
+    /// other kind as a ``conflict(_:at:)`` with the message.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let file = try container.decode(String.self, forKey: .file)

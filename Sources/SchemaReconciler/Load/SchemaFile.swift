@@ -3,9 +3,10 @@ import GRDB
 
 // MARK: - SchemaFile
 
-/// A loaded and validated `schema.yaml`: the declared schema, the app version it belongs to,
-/// what may be dropped, and the upgrade scripts keyed by version. Load it once to sync many
-/// databases with it (see ``Reconciler/init(schema:options:)``).
+/// A loaded and validated `schema.yaml`: the declared schema, the app version it belongs to, what
+/// may be dropped, and the upgrade scripts keyed by version.
+///
+/// Load it once to sync many databases with it (see ``Reconciler/init(schema:options:)``).
 ///
 /// ```swift
 /// let file = try SchemaFile(contentsOf: URL(fileURLWithPath: "schema.yaml"))

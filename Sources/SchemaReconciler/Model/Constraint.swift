@@ -1,8 +1,9 @@
 // MARK: - Constraint
 
-/// A constraint that a sync adds and that existing rows could violate. Such changes run in the
-/// contract step, after the upgrades, so that an upgrade can make the data fit first; each is
-/// preceded by a count of the rows that would violate it.
+/// A constraint that a sync adds and that existing rows could violate.
+///
+/// Such changes run in the contract step, after the upgrades, so that an upgrade can make the data
+/// fit first; each is preceded by a count of the rows that would violate it.
 ///
 /// ```swift
 /// Constraint.unique(columns: ["email"]).description // "UNIQUE (email)"

@@ -2,8 +2,9 @@
 
 extension LegacyRecord {
     /// Where the migration tool an app used before the reconciler kept the version of a database:
-    /// the `source` of schema.yaml's `legacy` section. A sync reads it only for a database that
-    /// has tables and was never synced.
+    /// the `source` of schema.yaml's `legacy` section.
+    ///
+    /// A sync reads it only for a database that has tables and was never synced.
     ///
     /// ```swift
     /// LegacyRecord.Source("schema_migrations")        // .schemaMigrations

@@ -1,13 +1,16 @@
 // MARK: - LegacyRecord
 
-/// Where the version of a database that was never synced came from: the record the migration
-/// tool the app used before left in it, and the app version that schema.yaml's
-/// `legacy.versions` says it stands for. The sync runs the upgrades keyed above ``version``.
+/// Where the version of a database that was never synced came from.
+///
+/// The record the migration tool the app used before left in it, and the app version that
+/// schema.yaml's `legacy.versions` says it stands for.
+///
+/// The sync runs the upgrades keyed above ``version``.
 ///
 /// ```swift
 /// let plan = try reconciler.plan(databaseAt: path)
 /// if let legacy = plan.legacyRecord {
-///     print(legacy) // legacy record schema_migrations = 4 → 1.1.0
+/// print(legacy) // legacy record schema_migrations = 4 → 1.1.0
 /// }
 /// ```
 public struct LegacyRecord: Sendable, Hashable, Codable, CustomStringConvertible {

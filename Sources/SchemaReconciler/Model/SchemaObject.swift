@@ -1,7 +1,9 @@
 // MARK: - SchemaObject
 
 /// An object of a database's schema, named: a table, a column, an index, a view, a trigger or a
-/// virtual table. Warnings and errors name the objects they are about with it.
+/// virtual table.
+///
+/// Warnings and errors name the objects they are about with it.
 ///
 /// ```swift
 /// for warning in report.warnings {
@@ -17,7 +19,18 @@ public struct SchemaObject: Sendable, Hashable, Codable, CustomStringConvertible
     /// SchemaObject.Kind.virtualTable.description // "virtual table"
     /// ```
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-        case table, column, index, view, trigger, virtualTable
+        /// A table.
+        case table
+        /// A column of a table.
+        case column
+        /// An index.
+        case index
+        /// A view.
+        case view
+        /// A trigger.
+        case trigger
+        /// A virtual table, such as an FTS5 table.
+        case virtualTable
 
         public var description: String { self == .virtualTable ? "virtual table" : rawValue }
     }

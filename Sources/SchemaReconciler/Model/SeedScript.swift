@@ -1,9 +1,10 @@
 // MARK: - SeedScript
 
-/// A script of schema.yaml's `seed`: rows a new database starts with. A sync runs the seed
-/// scripts only when it creates the database, after the schema, in the same transaction; a
-/// database that exists never runs them. The plan of a new database lists them, with their
-/// text, and the dry run prints them.
+/// A script of schema.yaml's `seed`: rows a new database starts with.
+///
+/// A sync runs the seed scripts only when it creates the database, after the schema, in the same
+/// transaction; a database that exists never runs them. The plan of a new database lists them, with
+/// their text, and the dry run prints them.
 ///
 /// ```swift
 /// let plan = try reconciler.plan(databaseAt: "new.sqlite")

@@ -1,15 +1,17 @@
 // MARK: - Plan.LaunchCopy
 
 extension Plan {
-    /// A table that a sync letting work wait (``Reconciler/Options/deferring``) copies all the same,
-    /// and why: what the new app needs of it now is a change that `ALTER TABLE` cannot make without
-    /// a copy. The work on the table that could have waited is then done in the same copy, rather
-    /// than left for a second one.
+    /// A table that a sync letting work wait (``Reconciler/Options/deferring``) copies all the
+    /// same, and why: what the new app needs of it now is a change that `ALTER TABLE` cannot make
+    /// without a copy.
+    ///
+    /// The work on the table that could have waited is then done in the same copy, rather than left
+    /// for a second one.
     ///
     /// ```swift
     /// for copy in plan.copiedAtLaunch {
-    ///     print(copy.table)         // books
-    ///     print(copy.description)   // table books is copied now, for what the app needs at once …
+    /// print(copy.table)         // books
+    /// print(copy.description)   // table books is copied now, for what the app needs at once …
     /// }
     /// ```
     public struct LaunchCopy: Sendable, Hashable, Codable, CustomStringConvertible {

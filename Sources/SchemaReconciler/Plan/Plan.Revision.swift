@@ -2,8 +2,10 @@
 
 extension Plan {
     /// A point where the contract steps of a plan were planned from the schema that upgrades left,
-    /// rather than from the database before the sync: upgrades that create a table, an index or a
-    /// trigger of their own change what the contract step must keep.
+    /// rather than from the database before the sync.
+    ///
+    /// Upgrades that create a table, an index or a trigger of their own change what the contract
+    /// step must keep.
     ///
     /// ```swift
     /// for revision in plan.revisions { print(revision) }

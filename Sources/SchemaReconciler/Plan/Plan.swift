@@ -1,6 +1,7 @@
 // MARK: - Plan
 
 /// Everything a sync would do, in order: the expand steps, the upgrades, the contract steps.
+///
 /// The dry run prints it, and a sync runs exactly it; where upgrades change the schema, the plan
 /// says so in ``revisions``.
 ///
@@ -20,8 +21,10 @@ public struct Plan: Sendable, Codable {
     public var steps: [Step]
     /// The upgrades that run between the expand and the contract steps, in order.
     public var upgrades: [Upgrade]
-    /// For a new database, the scripts of schema.yaml's `seed`, in order: the rows it starts
-    /// with, which run after the schema. Empty for a database that exists, which never runs them.
+    /// For a new database, the scripts of schema.yaml's `seed`, in order: the rows it starts with,
+    /// which run after the schema.
+    ///
+    /// Empty for a database that exists, which never runs them.
     ///
     /// ```swift
     /// plan.seeds.map(\.path) // ["seed/default-vault.sql"]
@@ -36,9 +39,12 @@ public struct Plan: Sendable, Codable {
     /// What waits for `finishDeferredWork(databaseAt:)`: the steps that
     /// ``Reconciler/Options/deferring`` let wait, and any left by an earlier sync.
     public var deferred = Plan.DeferredWork()
-    /// The tables that a sync letting work wait copies all the same, because the new app needs
-    /// a change of theirs that `ALTER TABLE` cannot make without a copy: each says which, and
-    /// the work that could have waited is done in that copy. Empty when nothing may wait.
+    /// The tables that a sync letting work wait copies all the same, because the new app needs a
+    /// change of theirs that `ALTER TABLE` cannot make without a copy.
+    ///
+    /// Each says which, and the work that could have waited is done in that copy.
+    ///
+    /// Empty when nothing may wait.
     ///
     /// ```swift
     /// plan.copiedAtLaunch.map(\.description)

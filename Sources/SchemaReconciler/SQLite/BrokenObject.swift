@@ -86,9 +86,11 @@ extension BrokenObject {
         case kind, name, names, table, event, message, isDeclared, subject, description
     }
 
-    /// Writes the object flat: `{"kind": "view", "name": "v", "message": …, "isDeclared": false}`,
-    /// or `{"kind": "triggers", "names": […], "table": …, "event": "INSERT", …}`, with the
-    /// ``subject`` and the ``description``, which reading ignores.
+    /// Writes the object flat.
+    ///
+    /// `{"kind": "view", "name": "v", "message": …, "isDeclared": false}`, or `{"kind": "triggers",
+    /// "names": […], "table": …, "event": "INSERT", …}`, with the ``subject`` and the
+    /// ``description``, which reading ignores.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch kind {

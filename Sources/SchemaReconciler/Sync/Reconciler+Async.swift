@@ -24,15 +24,17 @@ extension Reconciler {
         try await cancellable { try $0.sync(databaseAt: path) }
     }
 
-    /// Syncs a database through an app's GRDB `DatabaseQueue` or `DatabasePool`, off the
-    /// caller's actor. With a `DatabasePool`, reads wait for it, as for any barrier write.
+    /// Syncs a database through an app's GRDB `DatabaseQueue` or `DatabasePool`, off the caller's
+    /// actor.
+    ///
+    /// With a `DatabasePool`, reads wait for it, as for any barrier write.
     ///
     /// ```swift
     /// let dbPool = try DatabasePool(path: path)
     /// try await reconciler.sync(dbPool)
     /// ```
     /// - Throws: ``ReconcileError``, or `CancellationError` when the Task was cancelled; the
-    ///   database is then exactly as it was, and `writer` goes on working.
+    /// database is then exactly as it was, and `writer` goes on working.
     @discardableResult
     public func sync(_ writer: any DatabaseWriter) async throws -> SyncReport {
         try await cancellable { try $0.sync(writer) }
@@ -79,16 +81,18 @@ extension Reconciler {
     }
 
     /// Syncs each database file of `paths`, `jobs` at a time, off the caller's actor, as
-    /// ``sync(databasesAt:jobs:creatingMissing:)`` does. Cancelling the Task stops the syncs
-    /// under way (each is rolled back) and those not yet started: their outcomes are
-    /// ``ReconcileError/cancelled``, and the databases synced before keep their outcomes.
+    /// ``sync(databasesAt:jobs:creatingMissing:)`` does.
+    ///
+    /// Cancelling the Task stops the syncs under way (each is rolled back) and those not yet
+    /// started: their outcomes are ``ReconcileError/cancelled``, and the databases synced before
+    /// keep their outcomes.
     ///
     /// ```swift
     /// let outcomes = try await reconciler.sync(databasesAt: paths, jobs: 4)
     /// let cancelled = outcomes.filter { $0.error?.code == .cancelled }
     /// ```
     /// - Throws: ``ReconcileError/invalidSchema(_:)`` when schema.yaml or a script it names is
-    ///   invalid; no database is then touched.
+    /// invalid; no database is then touched.
     public func sync(databasesAt paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                      creatingMissing: Bool = true) async throws -> [Reconciler.Outcome] {
         try await cancellable { try $0.sync(databasesAt: paths, jobs: jobs, creatingMissing: creatingMissing) }

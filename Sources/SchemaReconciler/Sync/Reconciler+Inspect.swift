@@ -5,9 +5,10 @@ import GRDB
 
 extension Reconciler {
     /// The schema.yaml of the database file at `path` as it is, for an app that adopts the
-    /// reconciler with a database its own code built; reads only, and the file must exist. Write
-    /// ``InspectedSchema/yaml`` to ``schemaURL``: a sync of the database then changes nothing but
-    /// the version it records.
+    /// reconciler with a database its own code built; reads only, and the file must exist.
+    ///
+    /// Write ``InspectedSchema/yaml`` to ``schemaURL``: a sync of the database then changes nothing
+    /// but the version it records.
     ///
     /// ```swift
     /// let reconciler = Reconciler(schemaURL: schemaURL)
@@ -15,8 +16,8 @@ extension Reconciler {
     /// try inspected.yaml.write(to: reconciler.schemaURL, atomically: true, encoding: .utf8)
     /// ```
     /// - Parameters:
-    ///   - path: The database file.
-    ///   - appVersion: The `version` the file says it belongs to.
+    /// - path: The database file.
+    /// - appVersion: The `version` the file says it belongs to.
     /// - Throws: ``ReconcileError`` when the database cannot be read.
     public func inspect(databaseAt path: String, appVersion: SemanticVersion = "1.0.0") throws -> InspectedSchema {
         try options.cancellation.check()

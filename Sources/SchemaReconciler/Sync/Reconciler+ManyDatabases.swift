@@ -40,9 +40,10 @@ extension Reconciler {
         return zip(paths, results).map { Reconciler.Outcome(path: $0, result: $1) }
     }
 
-    /// The database files a `--database` value names: the files a pattern such as
-    /// `tenants/*.sqlite` matches, or the one path of a value without `*`, `?` or `[` (whether
-    /// the file exists or not: a sync creates it).
+    /// The database files a `--database` value names.
+    ///
+    /// The files a pattern such as `tenants/*.sqlite` matches, or the one path of a value without
+    /// `*`, `?` or `[` (whether the file exists or not: a sync creates it).
     ///
     /// A pattern matches regular files only, sorted by path, and not the `-journal`, `-wal` or
     /// `-shm` file beside a database. `[!…]` matches a character that is not listed (write it
@@ -62,9 +63,10 @@ extension Reconciler {
         DatabasePattern.isPattern(pattern) ? try DatabasePattern.expand(pattern) : [DatabasePattern.literalPath(pattern)]
     }
 
-    /// `path` made part of a pattern that ``databasePaths(matching:)`` reads literally, whatever
-    /// it holds: a backslash before each `*`, `?`, `[` and backslash. A folder or a tenant's
-    /// name built into a pattern can then never match another file.
+    /// `path` made part of a pattern that ``databasePaths(matching:)`` reads literally, whatever it
+    /// holds: a backslash before each `*`, `?`, `[` and backslash.
+    ///
+    /// A folder or a tenant's name built into a pattern can then never match another file.
     ///
     /// ```swift
     /// let folder = "/srv/data [eu]/tenants"            // "[eu]" would match "e" or "u"

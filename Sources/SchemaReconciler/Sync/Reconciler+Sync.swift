@@ -36,9 +36,10 @@ extension Reconciler {
         }
     }
 
-    /// Syncs a database through an app's GRDB `DatabaseQueue` or `DatabasePool`. Call it outside
-    /// any transaction: it opens its own, so that the whole sync commits or rolls back as one.
-    /// It runs as a barrier: with a `DatabasePool`, reads wait for it.
+    /// Syncs a database through an app's GRDB `DatabaseQueue` or `DatabasePool`.
+    ///
+    /// Call it outside any transaction: it opens its own, so that the whole sync commits or rolls
+    /// back as one. It runs as a barrier: with a `DatabasePool`, reads wait for it.
     ///
     /// ```swift
     /// let dbPool = try DatabasePool(path: path)

@@ -4,18 +4,22 @@ import GRDB
 // MARK: - Reconciler.InspectedSchema
 
 extension Reconciler {
-    /// The schema.yaml of a database as it is: every table, column, index, view, trigger and
-    /// virtual table, exactly as the database defines them, for an app that adopts the reconciler
-    /// with a database its own code built. A new database synced from it has the same schema, and
-    /// a sync of the database itself (with the legacy version it is at) changes nothing but the
-    /// version it records.
+    /// The schema.yaml of a database as it is.
+    ///
+    /// Every table, column, index, view, trigger and virtual table, exactly as the database defines
+    /// them, for an app that adopts the reconciler with a database its own code built.
+    ///
+    /// A new database synced from it has the same schema, and a sync of the database itself (with
+    /// the legacy version it is at) changes nothing but the version it records.
     ///
     /// ```swift
     /// let inspected = try reconciler.inspect(databaseAt: "app.sqlite", appVersion: "3.2.0")
     /// try inspected.yaml.write(to: reconciler.schemaURL, atomically: true, encoding: .utf8)
     /// ```
     public struct InspectedSchema: Sendable {
-        /// The schema.yaml text. The same database always gives the same bytes.
+        /// The schema.yaml text.
+        ///
+        /// The same database always gives the same bytes.
         public var yaml: String
         /// The database's schema as the model holds it, other tools' objects (Litestream's, the
         /// old migration tool's table) left out, as ``yaml`` declares it: what a diagram of the
@@ -23,22 +27,28 @@ extension Reconciler {
         package var schema: Schema
         /// What the database holds that the format cannot say, written as comments in ``yaml``.
         package var undeclarable: [UndeclarableClause]
-        /// The text, loaded as the reconciler loads schema.yaml; nil when the loader refuses it. A
-        /// collation or function of the app's own that it uses needs no registering here: the
+        /// The text, loaded as the reconciler loads schema.yaml; nil when the loader refuses it.
+        ///
+        /// A collation or function of the app's own that it uses needs no registering here: the
         /// database holds the objects that use it, so SQLite accepted them where they were made.
         public var file: SchemaFile?
-        /// Why the loader refuses the text, when it does: the migrations of GRDB's migrator that
-        /// ``yaml`` lists without their app versions, for the user to fill in
-        /// (``SchemaError/legacyVersionsMissing(_:source:lines:at:)``); otherwise something of the
-        /// database that the writer does not know how to say (please report it).
+        /// Why the loader refuses the text, when it does.
+        ///
+        /// The migrations of GRDB's migrator that ``yaml`` lists without their app versions, for
+        /// the user to fill in (``SchemaError/legacyVersionsMissing(_:source:lines:at:)``);
+        /// otherwise something of the database that the writer does not know how to say (please
+        /// report it).
         public var loadError: SchemaError?
 
         /// The record of the migration tool that versioned the database before (GRDB's migrator,
         /// FMDBMigrationManager, fmdb-migration-manager, an `app_version(version_num)` table, or a
-        /// `PRAGMA user_version` other than 0): ``yaml`` then has a `legacy` section, and does not
-        /// declare the old tool's table. The section maps a number to the app version of the file;
-        /// it lists GRDB's migrations without a version, for the user to write the release that
-        /// first ran each (the file does not load until then). Nil when there is none.
+        /// `PRAGMA user_version` other than 0).
+        ///
+        /// ``yaml`` then has a `legacy` section, and does not declare the old tool's table.
+        ///
+        /// The section maps a number to the app version of the file; it lists GRDB's migrations
+        /// without a version, for the user to write the release that first ran each (the file does
+        /// not load until then). Nil when there is none.
         ///
         /// ```swift
         /// inspected.legacyRecord?.description // "legacy record schema_migrations = 5 → 4.2.0"

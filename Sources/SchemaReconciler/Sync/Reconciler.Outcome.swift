@@ -2,16 +2,17 @@
 
 extension Reconciler {
     /// How the sync of one database among many ended: its report, or the error that stopped it.
+    ///
     /// Each database is synced on its own, so one that fails leaves the others, and itself, as a
     /// failed one-file sync leaves it: exactly as it was.
     ///
     /// ```swift
     /// let outcomes = try reconciler.sync(databasesAt: ["tenants/a.sqlite", "tenants/b.sqlite"])
     /// for outcome in outcomes {
-    ///     switch outcome.result {
-    ///     case .success(let report): print(outcome.path, report.didChange ? "synced" : "in sync")
-    ///     case .failure(let error): print(outcome.path, error.localizedDescription)
-    ///     }
+    /// switch outcome.result {
+    /// case .success(let report): print(outcome.path, report.didChange ? "synced" : "in sync")
+    /// case .failure(let error): print(outcome.path, error.localizedDescription)
+    /// }
     /// }
     /// ```
     public struct Outcome: Sendable, Codable {

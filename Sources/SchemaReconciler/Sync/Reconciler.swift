@@ -42,9 +42,10 @@ public struct Reconciler: Sendable {
         /// options.deniedHazards = [.dropsData]   // "never drop data here"
         /// ```
         public var deniedHazards: Set<Hazard.Kind>
-        /// The hazards whose steps may wait for `finishDeferredWork(databaseAt:)`,
-        /// when the app is idle, so that a launch sync costs what the app needs now. Empty (the
-        /// default) lets nothing wait.
+        /// The hazards whose steps may wait for `finishDeferredWork(databaseAt:)`, when the app is
+        /// idle, so that a launch sync costs what the app needs now.
+        ///
+        /// Empty (the default) lets nothing wait.
         ///
         /// A step waits when every hazard it has is of one of these kinds, and the new app's
         /// reads and writes do not need it: a declared drop, a constraint the rows are checked
@@ -61,33 +62,39 @@ public struct Reconciler: Sendable {
         /// try Reconciler(schemaURL: url).finishDeferredWork(databaseAt: path)        // when idle
         /// ```
         public var deferring: Set<Hazard.Kind>
-        /// Called as a sync goes, on the thread that runs it, with where it stands: the phase,
-        /// step i of n, the rows a rebuild has copied, upgrade i of n. Nil (the default) costs
-        /// nothing. The handler must not use the database: the sync's transaction is open, and
-        /// while a table is copied the connection is in the middle of a statement. The rows are
-        /// counted through the connection's SQLite progress handler (`sqlite3_progress_handler`),
-        /// which the copy sets and leaves unset.
+        /// Called as a sync goes, on the thread that runs it, with where it stands: the phase, step
+        /// i of n, the rows a rebuild has copied, upgrade i of n.
+        ///
+        /// Nil (the default) costs nothing. The handler must not use the database: the sync's
+        /// transaction is open, and while a table is copied the connection is in the middle of a
+        /// statement. The rows are counted through the connection's SQLite progress handler
+        /// (`sqlite3_progress_handler`), which the copy sets and leaves unset.
         ///
         /// ```swift
         /// options.progress = { progress in
-        ///     Task { @MainActor in launchScreen.show(progress) }
+        /// Task { @MainActor in launchScreen.show(progress) }
         /// }
         /// ```
         public var progress: (@Sendable (SyncProgress) -> Void)?
         /// Whether a sync may turn SQLite's defensive mode off on the connection it writes with,
-        /// for the in-place edits of table definitions only, and turn it back on after them
-        /// (true by default). Apple's SQLite turns defensive mode on for every connection, and in
-        /// it SQLite refuses to edit a table's definition: set this to false when the app must
-        /// never leave defensive mode, and each such change then copies the table instead.
+        /// for the in-place edits of table definitions only, and turn it back on after them (true
+        /// by default).
+        ///
+        /// Apple's SQLite turns defensive mode on for every connection, and in it SQLite refuses to
+        /// edit a table's definition: set this to false when the app must never leave defensive
+        /// mode, and each such change then copies the table instead.
         ///
         /// ```swift
         /// options.allowsDefensiveModeOff = false   // copy tables rather than leave defensive mode
         /// ```
         public var allowsDefensiveModeOff = true
         /// Prepares every connection the reconciler opens, as GRDB's
-        /// `Configuration.prepareDatabase` does: register here the collations, SQL functions
-        /// and full-text tokenizers of the app's own that schema.yaml uses. Nil (the default)
-        /// prepares nothing.
+        /// `Configuration.prepareDatabase` does.
+        ///
+        /// Register here the collations, SQL functions and full-text tokenizers of the app's own
+        /// that schema.yaml uses.
+        ///
+        /// Nil (the default) prepares nothing.
         ///
         /// It runs on the connections SQLite checks schema.yaml on when it is loaded, on the
         /// schema-only copy where a sync rehearses its plan, on the connection a sync, a dry
@@ -105,10 +112,10 @@ public struct Reconciler: Sendable {
         ///
         /// ```swift
         /// options.prepareDatabase = { db in
-        ///     db.add(collation: DatabaseCollation("localizedCaseInsensitiveCompare") { $0.localizedCaseInsensitiveCompare($1) })
-        ///     db.add(function: DatabaseFunction("initials", argumentCount: 1, pure: true) { values in
-        ///         String.fromDatabaseValue(values[0])?.split(separator: " ").compactMap(\.first).map(String.init).joined()
-        ///     })
+        /// db.add(collation: DatabaseCollation("localizedCaseInsensitiveCompare") { $0.localizedCaseInsensitiveCompare($1) })
+        /// db.add(function: DatabaseFunction("initials", argumentCount: 1, pure: true) { values in
+        /// String.fromDatabaseValue(values[0])?.split(separator: " ").compactMap(\.first).map(String.init).joined()
+        /// })
         /// }
         /// ```
         public var prepareDatabase: (@Sendable (Database) throws -> Void)?
@@ -172,9 +179,10 @@ public struct Reconciler: Sendable {
 
     // MARK: Creating a reconciler
 
-    /// Creates a reconciler for the schema file at `schemaURL` (an app-bundle resource or a
-    /// path). The file is read at each sync; while it has not changed since the last one, the
-    /// sync only compares its bytes.
+    /// Creates a reconciler for the schema file at `schemaURL` (an app-bundle resource or a path).
+    ///
+    /// The file is read at each sync; while it has not changed since the last one, the sync only
+    /// compares its bytes.
     ///
     /// ```swift
     /// let reconciler = Reconciler(schemaURL: Bundle.main.url(forResource: "schema", withExtension: "yaml")!)
@@ -213,12 +221,14 @@ public struct Reconciler: Sendable {
         }
     }
 
-    /// Registers a data migration written in Swift for `version`. It runs exactly like an
-    /// upgrade script of that version (after that version's scripts), at most once per database.
+    /// Registers a data migration written in Swift for `version`.
+    ///
+    /// It runs exactly like an upgrade script of that version (after that version's scripts), at
+    /// most once per database.
     ///
     /// ```swift
     /// reconciler.registerUpgrade(version: "1.3.0", named: "hash-passwords") { db in
-    ///     for row in try Row.fetchAll(db, sql: "SELECT id, password FROM users") { … }
+    /// for row in try Row.fetchAll(db, sql: "SELECT id, password FROM users") { … }
     /// }
     /// ```
     public mutating func registerUpgrade(version: SemanticVersion, named name: String,
@@ -229,7 +239,7 @@ public struct Reconciler: Sendable {
     // MARK: Loading
 
     /// The schema file, loaded and validated (read again for a reconciler made from a URL).
-    func loadedSchema() throws -> SchemaFile {
+    package func loadedSchema() throws -> SchemaFile {
         switch source {
         case .loaded(let file):
             return file

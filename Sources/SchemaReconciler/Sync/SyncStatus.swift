@@ -29,8 +29,10 @@ public struct SyncStatus: Sendable, Codable {
     public var pendingUpgrades: [Upgrade]
     /// The schema steps the next sync would run.
     public var pendingSteps: [Step]
-    /// For a database the next sync would create (the file does not exist, or holds nothing):
-    /// the seed scripts it would run after the schema. Empty otherwise.
+    /// For a database the next sync would create (the file does not exist, or holds nothing): the
+    /// seed scripts it would run after the schema.
+    ///
+    /// Empty otherwise.
     public var pendingSeeds: [SeedScript] = []
     /// Warnings: changed scripts, undeclared objects.
     public var warnings: [SyncWarning]

@@ -2,14 +2,17 @@ import Foundation
 
 // MARK: - SchemaRelease
 
-/// The schema file of a release the app shipped, as ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)-97t5l``
-/// reads it: a database of that release is built from it, filled with rows, and synced with the
-/// current file. A release that predates the package is an SQL script instead, which builds the
-/// database as the app's old migration code left it, its version record included (see
-/// ``init(legacySQL:source:)``). Its upgrade scripts are not read (they never run again), so a history folder
-/// needs only the files. Nor does loading it need the app's collations and functions: the
-/// release's database is built on a connection that the reconciler's
-/// ``Reconciler/Options/prepareDatabase`` prepares, where SQLite checks its schema with them.
+/// The schema file of a release the app shipped, as
+/// ``Reconciler/verifyUpgradePaths(from:rowsPerTable:)-97t5l`` reads it.
+///
+/// A database of that release is built from it, filled with rows, and synced with the current file.
+///
+/// A release that predates the package is an SQL script instead, which builds the database as the
+/// app's old migration code left it, its version record included (see ``init(legacySQL:source:)``).
+/// Its upgrade scripts are not read (they never run again), so a history folder needs only the
+/// files. Nor does loading it need the app's collations and functions: the release's database is
+/// built on a connection that the reconciler's ``Reconciler/Options/prepareDatabase`` prepares,
+/// where SQLite checks its schema with them.
 ///
 /// ```swift
 /// let history = try SchemaRelease.history(in: Bundle.module.url(forResource: "history", withExtension: nil)!)
@@ -54,17 +57,21 @@ public struct SchemaRelease: Sendable {
         self.source = source
     }
 
-    /// A release that predates the package: `sql` builds its database as the app's old migration
-    /// code left it, the old tool's version record included (`PRAGMA user_version = 3`, or the
-    /// rows of `schema_migrations` or `grdb_migrations`). Its path to the current file is the
-    /// take-over: the sync reads that record through the `legacy` section of schema.yaml.
+    /// A release that predates the package.
+    ///
+    /// `sql` builds its database as the app's old migration code left it, the old tool's version
+    /// record included (`PRAGMA user_version = 3`, or the rows of `schema_migrations` or
+    /// `grdb_migrations`).
+    ///
+    /// Its path to the current file is the take-over: the sync reads that record through the
+    /// `legacy` section of schema.yaml.
     ///
     /// ```swift
     /// let release = SchemaRelease(legacySQL: """
-    ///     CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
-    ///     CREATE TABLE schema_migrations (version INTEGER UNIQUE NOT NULL);
-    ///     INSERT INTO schema_migrations VALUES (1), (2), (3);
-    ///     """, source: "history/fmdb-3.sql")
+    /// CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+    /// CREATE TABLE schema_migrations (version INTEGER UNIQUE NOT NULL);
+    /// INSERT INTO schema_migrations VALUES (1), (2), (3);
+    /// """, source: "history/fmdb-3.sql")
     /// ```
     public init(legacySQL sql: String, source: String) {
         legacySQL = sql
@@ -80,9 +87,11 @@ public struct SchemaRelease: Sendable {
         return loader
     }
 
-    /// The releases in `directory`: every `*.yaml` file in it, and every `schema.yaml` one folder
-    /// down (`1.2.0/schema.yaml`), ordered by the version each declares; before them, every
-    /// `*.sql` file in it, a release that predates the package (``init(legacySQL:source:)``), by name.
+    /// The releases in `directory`.
+    ///
+    /// Every `*.yaml` file in it, and every `schema.yaml` one folder down (`1.2.0/schema.yaml`),
+    /// ordered by the version each declares; before them, every `*.sql` file in it, a release that
+    /// predates the package (``init(legacySQL:source:)``), by name.
     ///
     /// ```swift
     /// let history = try SchemaRelease.history(in: URL(fileURLWithPath: "history"))

@@ -61,9 +61,10 @@ extension UpgradePathReport {
         }
 
         /// The place, then the message: `table notes, column body: 4 values of the release's column
-        /// notes.body are gone …`. A problem with an ``error`` is the message and the error, which
-        /// names the table and column itself: `the sync failed: table users: 4 rows violate NOT NULL
-        /// on handle; …`.
+        /// notes.body are gone …`.
+        ///
+        /// A problem with an ``error`` is the message and the error, which names the table and
+        /// column itself: `the sync failed: table users: 4 rows violate NOT NULL on handle; …`.
         public var description: String {
             if let error { return "\(message): \(error)" }
             let place = [table.map { "table \($0)" }, column.map { "column \($0)" }].compactMap { $0 }.joined(separator: ", ")

@@ -6,30 +6,53 @@ import SchemaReconciler
 /// of the steps, the hazards with their counts, the upgrades that will run and the warnings;
 /// with a diagram, the tables the change touches. GitHub renders it as it is.
 ///
-/// ```
+/// What will run is there to read, each piece folded in a `<details>` block below its list:
+/// the statements of each step, the text of each upgrade script and of each seed script.
+///
+/// ````
 /// ### Schema sync from 1.0.0 to 1.1.0
 ///
 /// | # | Table | Change | Method | Rows |
 /// | ---: | --- | --- | --- | ---: |
 /// | 1 | users | add column users.nickname (native ALTER) | native |  |
+///
+/// <details>
+/// <summary>Step 1: add column users.nickname (native ALTER)</summary>
+///
+/// ```sql
+/// ALTER TABLE "users" ADD COLUMN "nickname" TEXT;
 /// ```
+///
+/// </details>
+/// ````
 struct PlanMarkdown {
     let plan: Plan
+    /// The text of each upgrade script of the plan, as the sync reads it; an upgrade without
+    /// one (a code upgrade) is listed without a block.
+    let scripts: [Upgrade: String]
     /// The Mermaid diagram of the tables the plan touches, when asked for.
     let diagram: EntityDiagram?
 
-    init(_ plan: Plan, diagram: EntityDiagram? = nil) {
+    init(_ plan: Plan, scripts: [Upgrade: String] = [:], diagram: EntityDiagram? = nil) {
         self.plan = plan
+        self.scripts = scripts
         self.diagram = diagram
     }
 
     var text: String {
         var sections = [heading]
         if plan.isNothingToDo { return sections[0] + "\n" }
-        if !plan.steps.isEmpty { sections.append(Self.stepTable(plan.expandSteps + plan.contractSteps)) }
+        let steps = plan.expandSteps + plan.contractSteps
+        if !steps.isEmpty { sections += [Self.stepTable(steps)] + Self.stepDetails(steps) }
         if !plan.hazards.isEmpty { sections.append(hazards) }
-        if !plan.upgrades.isEmpty { sections.append(Self.upgradeList("Upgrades that will run", plan.upgrades)) }
-        if !plan.seeds.isEmpty { sections.append(Self.list("Seed scripts that will run", plan.seeds.map { Self.code($0.path) })) }
+        if !plan.upgrades.isEmpty {
+            sections += [Self.upgradeList("Upgrades that will run", plan.upgrades)]
+                + Self.upgradeDetails(plan.upgrades, scripts: scripts)
+        }
+        if !plan.seeds.isEmpty {
+            sections.append(Self.list("Seed scripts that will run", plan.seeds.map { Self.code($0.path) }))
+            sections += plan.seeds.map { MarkdownDetails(summary: "Seed \($0.path)", sql: SQLText.closedScript($0.sql)).text }
+        }
         if !plan.warnings.isEmpty { sections.append(Self.list("Warnings", plan.warnings.map { Self.cell($0.description) })) }
         let deferred = DeferredText(plan).lines.dropFirst().map(Self.cell)
         if !deferred.isEmpty { sections.append(Self.list("Left for `reconcile finish`", deferred)) }
@@ -75,6 +98,29 @@ struct PlanMarkdown {
                          + "\(step.rows.map(String.init) ?? "") |")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The statements of each step that has any, each step in a `<details>` block numbered as
+    /// in ``stepTable(_:)``.
+    static func stepDetails(_ steps: [Step]) -> [String] {
+        steps.enumerated().compactMap { offset, step in
+            guard !step.statements.isEmpty else { return nil }
+            let sql = step.statements.map { SQLText.closingLineComment($0) + ";" }.joined(separator: "\n")
+            return MarkdownDetails(summary: "Step \(offset + 1): \(step.description)", sql: sql).text
+        }
+    }
+
+    /// The text of each upgrade script of `upgrades` that `file` lists, as it was read.
+    static func scripts(of upgrades: [Upgrade], in file: SchemaFile) -> [Upgrade: String] {
+        Dictionary(upgrades.compactMap { upgrade in file.script(for: upgrade).map { (upgrade, $0.sql) } },
+                   uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The text of each upgrade script in `scripts`, in a `<details>` block.
+    static func upgradeDetails(_ upgrades: [Upgrade], scripts: [Upgrade: String]) -> [String] {
+        upgrades.compactMap { upgrade in
+            scripts[upgrade].map { MarkdownDetails(summary: "Upgrade \(upgrade.version): \(upgrade.name)", sql: $0).text }
+        }
     }
 
     /// A titled list of upgrades, each with its version.

@@ -4,7 +4,8 @@ import SchemaReconciler
 // MARK: - StatusMarkdown
 
 /// `reconcile status` as Markdown: the versions, the upgrades applied and pending, and the steps
-/// the next sync would run, as a table.
+/// the next sync would run, as a table; the pending scripts' text and the steps' statements
+/// folded in `<details>` blocks, as in ``PlanMarkdown``.
 ///
 /// ```
 /// ### app.sqlite: stored version 1.0.0, declared 1.1.0
@@ -16,10 +17,13 @@ import SchemaReconciler
 struct StatusMarkdown {
     let status: SyncStatus
     let database: String
+    /// The text of each pending upgrade script.
+    let scripts: [Upgrade: String]
 
-    init(_ status: SyncStatus, database: String) {
+    init(_ status: SyncStatus, database: String, scripts: [Upgrade: String] = [:]) {
         self.status = status
         self.database = database
+        self.scripts = scripts
     }
 
     var text: String {
@@ -34,6 +38,7 @@ struct StatusMarkdown {
         }
         if !status.pendingUpgrades.isEmpty {
             sections.append(PlanMarkdown.upgradeList("Pending upgrades", status.pendingUpgrades))
+            sections += PlanMarkdown.upgradeDetails(status.pendingUpgrades, scripts: scripts)
         }
         if !status.isSchemaCompared {
             sections.append("**Schema:** not compared (see the problem below)")
@@ -42,6 +47,7 @@ struct StatusMarkdown {
         } else {
             sections.append("**Schema:** differs from schema.yaml; the next sync would run\n\n"
                             + PlanMarkdown.stepTable(status.pendingSteps))
+            sections += PlanMarkdown.stepDetails(status.pendingSteps)
         }
         let deferred = DeferredText(status.deferred).lines.dropFirst().map(PlanMarkdown.cell)
         if !deferred.isEmpty { sections.append(PlanMarkdown.list("Left for `reconcile finish`", deferred)) }

@@ -99,6 +99,41 @@ import Testing
         #expect(try self.denied(check).map { $0["hazard"]?["kind"] as? String } == ["drops-data", "copies-rows"])
     }
 
+    /// A dry run with `--deny` is refused as `--check` and the sync are: exit 1, the same message,
+    /// and no plan printed, so that a CI job previewing the sync fails where the sync would.
+    @Test func aDryRunRefusesADeniedHazardAsCheckDoes() throws {
+        let space = try syncedSpace()
+        try space.writeSchema(Self.tightened)
+        let before = try space.fileBytes()
+        let check = try ReconcileCommand.run(["--check", "--deny", "drops-data"], in: space.url)
+        let dryRun = try ReconcileCommand.run(["--dry-run", "--deny", "drops-data"], in: space.url)
+        #expect(check.status == 1)
+        #expect(dryRun.status == 1)
+        #expect(dryRun.output.isEmpty, "\(dryRun.output)")
+        #expect(dryRun.error.hasPrefix("error: the plan has hazards that are denied (drops-data); nothing was changed:\n"
+            + "  drops-data: "), "\(dryRun.error)")
+        #expect(dryRun.error == check.error)
+        for format in ["json", "markdown"] {
+            let refused = try ReconcileCommand.run(["--dry-run", "--deny", "drops-data", "--format", format], in: space.url)
+            let checked = try ReconcileCommand.run(["--check", "--deny", "drops-data", "--format", format], in: space.url)
+            #expect(refused.status == 1, "\(format)")
+            #expect(refused.output == checked.output && refused.error == checked.error, "\(format)")
+        }
+        #expect(try self.denied(try ReconcileCommand.run(["--dry-run", "--deny", "drops-data", "--format", "json"],
+                                                        in: space.url)).map { $0["hazard"]?["kind"] as? String }
+                == ["drops-data"])
+        // Each database a pattern matches is refused the same way.
+        let many = try ReconcileCommand.run(["--dry-run", "--deny", "drops-data", "--database", "*.sqlite"], in: space.url)
+        #expect(many.status == 1, "\(many.output)\(many.error)")
+        #expect((many.output + many.error).contains("the plan has hazards that are denied (drops-data)"))
+        #expect(try space.fileBytes() == before)
+
+        // A hazard the plan does not have: the dry run prints the script and exits 0.
+        let allowed = try ReconcileCommand.run(["--dry-run", "--deny", "builds-index"], in: space.url)
+        #expect(allowed.status == 0, "\(allowed.error)")
+        #expect(allowed.output.contains("-- hazard drops-data: "))
+    }
+
     @Test func denyAllowsAPlanWithoutTheHazard() throws {
         let space = try syncedSpace()
         try space.writeSchema(Self.notes.replacingOccurrences(of: "old: TEXT", with: "old: TEXT\n      extra: TEXT"))

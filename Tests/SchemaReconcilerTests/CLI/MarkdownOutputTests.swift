@@ -4,8 +4,8 @@ import Testing
 // MARK: - --format markdown
 
 /// The dry run, `--check` and `status` as Markdown for a pull request comment: the versions, a
-/// table of the steps, the hazards with their counts, the upgrades; with `--diagram`, the tables
-/// the change touches.
+/// table of the steps, the hazards with their counts, the upgrades, the statements and scripts
+/// folded in `<details>`; with `--diagram`, the tables the change touches.
 @Suite struct MarkdownOutputTests {
     static let version1 = """
         version: 1.0.0
@@ -40,41 +40,55 @@ import Testing
         return space
     }
 
+    /// The step's statements and the upgrade's script are there to read, folded in `<details>`.
     @Test func theDryRunOfAnAddedColumnIsATableRowNamingTheTableAndTheColumn() throws {
         let space = try Self.changedWorkspace()
         let dryRun = try ReconcileCommand.run(["--dry-run", "--format", "markdown"], in: space.url)
         #expect(dryRun.status == 0 && dryRun.error.isEmpty, "\(dryRun.error)")
-        #expect(dryRun.output == """
-            ### Schema sync from 1.0.0 to 1.1.0
-
-            | # | Table | Change | Method | Rows |
-            | ---: | --- | --- | --- | ---: |
-            | 1 | users | add column users.nickname (native ALTER) | native |  |
-
-            **Hazards**
-
-            - `runs-upgrades` (1): runs 1 upgrade
-
-            **Upgrades that will run**
-
-            - 1.1.0: `upgrades/1.1.0-nicknames.sql`
-
-            """)
+        assertTextSnapshot(of: dryRun.output, as: "md", named: "plan")
         try Self.expectWellFormedTables(dryRun.output)
         // The dry run wrote nothing; --check says the same, and exits 4.
         let check = try ReconcileCommand.run(["--check", "--format", "markdown"], in: space.url)
         #expect(check.status == 4 && check.output == dryRun.output)
     }
 
+    /// docs/command-line.md shows the dry run of the test above as the command prints it today.
+    @Test func theReferenceShowsTheDryRunAsItIsPrinted() throws {
+        let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Snapshots__/MarkdownOutputTests/"
+                + "theDryRunOfAnAddedColumnIsATableRowNamingTheTableAndTheColumn.plan.md")
+        let printed = try String(contentsOf: snapshot, encoding: .utf8)
+        let reference = try String(contentsOf: GeneratedCodeCompilesTests.root.appendingPathComponent("docs/command-line.md"),
+                                   encoding: .utf8)
+        #expect(reference.contains("$ swift run reconcile --dry-run --format markdown\n" + printed + "````\n"),
+                "docs/command-line.md shows an old Markdown plan: paste \(snapshot.lastPathComponent)")
+    }
+
+    /// A script whose text holds a fence keeps it inside a longer one; a name with `<` or `&`
+    /// stays text in the summary.
+    @Test func aScriptThatHoldsAFenceStaysInItsBlock() throws {
+        let space = try Self.changedWorkspace()
+        try space.write("UPDATE users SET nickname = '```<b>&';\n", to: "upgrades/1.1.0-nicknames.sql")
+        let dryRun = try ReconcileCommand.run(["--dry-run", "--format", "markdown"], in: space.url)
+        #expect(dryRun.status == 0, "\(dryRun.error)")
+        #expect(dryRun.output.contains("""
+            <details>
+            <summary>Upgrade 1.1.0: upgrades/1.1.0-nicknames.sql</summary>
+
+            ````sql
+            UPDATE users SET nickname = '```<b>&';
+            ````
+
+            </details>
+            """), "\(dryRun.output)")
+    }
+
     @Test func withDiagramTheTablesTheChangeTouchesAreDrawn() throws {
         let space = try Self.changedWorkspace()
         let dryRun = try ReconcileCommand.run(["--dry-run", "--format", "markdown", "--diagram"], in: space.url)
         #expect(dryRun.status == 0, "\(dryRun.error)")
-        let block = try #require(dryRun.output.components(separatedBy: "```mermaid\n").dropFirst().first?
-            .components(separatedBy: "```").first)
-        let parsed = try MermaidERGrammar(block)
-        #expect(parsed.entities.map(\.name) == ["users"])
-        #expect(parsed.attributes(of: "users")?.map(\.name) == ["id", "team_id", "nickname"])
+        // Only users, which the change touches, is drawn.
+        assertTextSnapshot(of: dryRun.output, as: "md", named: "plan")
     }
 
     @Test func statusListsThePendingStepsAndUpgrades() throws {
@@ -82,8 +96,7 @@ import Testing
         let status = try ReconcileCommand.run(["status", "--format", "markdown"], in: space.url)
         #expect(status.status == 0, "\(status.error)")
         #expect(status.output.hasPrefix("### `app.sqlite`: stored version 1.0.0, declared 1.1.0\n"))
-        #expect(status.output.contains("**Pending upgrades**\n\n- 1.1.0: `upgrades/1.1.0-nicknames.sql`\n"))
-        #expect(status.output.contains("| 1 | users | add column users.nickname (native ALTER) | native |  |\n"))
+        assertTextSnapshot(of: status.output, as: "md", named: "pending")
         try Self.expectWellFormedTables(status.output)
 
         #expect(try ReconcileCommand.run([], in: space.url).status == 0)

@@ -8,23 +8,14 @@ import Foundation
 /// follows the parser's own: its rules in its order, the first that matches wins, in two states
 /// (outside and inside an entity's block), case-insensitive, and a keyword matches even as the
 /// start of a longer word. What it cannot read throws, naming the line.
-struct MermaidERGrammar {
-    /// An entity's attribute: `type name [keys] ["comment"]`.
-    struct Attribute: Equatable {
-        var type: String
-        var name: String
-        var keys: [String]
-        var comment: String?
-    }
-
-    /// `left <cardinality><line><cardinality> right : label`, its cardinalities spelt as written.
-    struct Relationship: Equatable {
-        var left: String
-        var spec: String
-        var right: String
-        var label: String
-    }
-
+///
+/// It checks that what the command writes is a diagram Mermaid reads; what the diagram says is
+/// in the snapshot files it reads (`OutputSnapshotTests.eachSnapshotIsWhatItsFormatReads`).
+///
+/// ```swift
+/// try MermaidERGrammar.read("erDiagram\n    authors ||--o{ books : \"author_id\"\n")
+/// ```
+enum MermaidERGrammar {
     /// Text the grammar does not accept.
     struct Failure: Error, CustomStringConvertible {
         var line: Int
@@ -32,21 +23,10 @@ struct MermaidERGrammar {
         var description: String { "line \(line): \(reason)" }
     }
 
-    /// The entities in the order they first appear, with their attributes.
-    private(set) var entities: [(name: String, attributes: [Attribute])] = []
-    private(set) var relationships: [Relationship] = []
-
-    /// The attributes of the entity named `name`; nil when there is none.
-    func attributes(of name: String) -> [Attribute]? {
-        entities.first { $0.name == name }?.attributes
-    }
-
     /// Reads `text`, or throws where the grammar refuses it.
-    init(_ text: String) throws {
+    static func read(_ text: String) throws {
         var parser = Parser(tokens: try Lexer(text).tokens())
         try parser.document()
-        entities = parser.entities
-        relationships = parser.relationships
     }
 
     // MARK: Tokens
@@ -137,8 +117,6 @@ struct MermaidERGrammar {
     private struct Parser {
         let tokens: [Token]
         var position = 0
-        var entities: [(name: String, attributes: [Attribute])] = []
-        var relationships: [Relationship] = []
 
         init(tokens: [Token]) { self.tokens = tokens }
 
@@ -163,63 +141,48 @@ struct MermaidERGrammar {
         }
 
         mutating func statement() throws {
-            let name = try entityName()
+            try entityName()
             switch next?.kind {
             case .blockStart:
                 position += 1
-                var attributes: [Attribute] = []
                 while next?.kind != .blockStop {
-                    attributes.append(try attribute())
+                    try attribute()
                 }
                 position += 1
-                add(name, attributes)
             case .cardinality:
-                let spec = try take(.cardinality, "a cardinality").text + take(.relationType, "-- or ..").text
-                    + take(.cardinality, "a cardinality").text
-                let other = try entityName()
+                _ = try take(.cardinality, "a cardinality")
+                _ = try take(.relationType, "-- or ..")
+                _ = try take(.cardinality, "a cardinality")
+                try entityName()
                 _ = try take(.colon, "':'")
                 guard let role = next, [.word, .entityName, .unicodeText].contains(role.kind) else {
                     throw Failure(line: next?.line ?? 0, reason: "expected the relationship's label")
                 }
                 position += 1
-                add(name, nil)
-                add(other, nil)
-                relationships.append(Relationship(left: name, spec: spec, right: other, label: unquoted(role.text)))
             default:
-                add(name, nil)
+                break
             }
         }
 
-        mutating func entityName() throws -> String {
+        mutating func entityName() throws {
             guard let token = next, [.entityName, .unicodeText, .number].contains(token.kind) else {
                 throw Failure(line: next?.line ?? 0, reason: "expected an entity name, found \(next.map { "'\($0.text)'" } ?? "the end")")
             }
             position += 1
-            return unquoted(token.text)
         }
 
-        mutating func attribute() throws -> Attribute {
-            var attribute = Attribute(type: try take(.attributeWord, "an attribute's type").text,
-                                      name: try take(.attributeWord, "an attribute's name").text, keys: [])
+        /// `type name [keys] ["comment"]`, keys separated by `,`.
+        mutating func attribute() throws {
+            _ = try take(.attributeWord, "an attribute's type")
+            _ = try take(.attributeWord, "an attribute's name")
             if next?.kind == .attributeKey {
-                attribute.keys.append(try take(.attributeKey, "a key").text)
+                _ = try take(.attributeKey, "a key")
                 while next?.kind == .other && next?.text == "," {
                     position += 1
-                    attribute.keys.append(try take(.attributeKey, "a key after ','").text)
+                    _ = try take(.attributeKey, "a key after ','")
                 }
             }
-            if next?.kind == .comment { attribute.comment = unquoted(try take(.comment, "a comment").text) }
-            return attribute
+            if next?.kind == .comment { _ = try take(.comment, "a comment") }
         }
-
-        mutating func add(_ name: String, _ attributes: [Attribute]?) {
-            if let index = entities.firstIndex(where: { $0.name == name }) {
-                entities[index].attributes += attributes ?? []
-            } else {
-                entities.append((name, attributes ?? []))
-            }
-        }
-
-        func unquoted(_ text: String) -> String { text.replacingOccurrences(of: "\"", with: "") }
     }
 }
