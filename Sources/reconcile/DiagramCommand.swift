@@ -54,7 +54,7 @@ struct DiagramCommand: ParsableCommand {
     }
 
     /// The diagram of `--database` when given, else of `--schema`, with the columns of each view
-    /// as SQLite reads them.
+    /// as SQLite read them when the file was loaded.
     private func drawnDiagram() throws -> EntityDiagram {
         let file: SchemaFile
         if let database {
@@ -66,15 +66,7 @@ struct DiagramCommand: ParsableCommand {
         } else {
             file = try Self.declaredFile(at: schema)
         }
-        let viewColumns: [String: [ViewColumns]]
-        do {
-            viewColumns = try ViewColumns.read(file, prepareDatabase: nil)
-        } catch let error as SchemaError {
-            throw ReconcileError.invalidSchema(error)
-        }
-        return EntityDiagram(schema: file.schema, viewColumns: viewColumns.mapValues { columns in
-            columns.map { EntityDiagram.Attribute(name: $0.name, type: $0.declaredType ?? $0.affinityType, keys: []) }
-        })
+        return EntityDiagram(schema: file.schema, viewColumns: file.viewColumns)
     }
 
     /// The schema file at `path`, loaded as a sync loads it but for its upgrade scripts, which

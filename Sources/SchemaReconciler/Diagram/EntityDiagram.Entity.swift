@@ -44,10 +44,22 @@ extension EntityDiagram {
 
         /// The entity of a view: the column names it declares, without types (SQLite tells a
         /// view's column types only once it has prepared the view's SELECT; see
-        /// ``EntityDiagram/init(schema:viewColumns:)``).
+        /// ``init(view:columns:)``).
         package init(view: Schema.View) {
             self.init(name: view.name, kind: .view,
                       attributes: view.columnNames.map { Attribute(name: $0, type: nil, keys: []) })
+        }
+
+        /// The entity of a view with its columns as SQLite reads them: each with its declared
+        /// type, else its affinity, and no key.
+        ///
+        /// ```swift
+        /// let counts = EntityDiagram.Entity(view: view, columns: file.viewColumns[view.name] ?? [])
+        /// counts.attributes.map(\.type) // ["TEXT", "INT"]
+        /// ```
+        package init(view: Schema.View, columns: [ViewColumn]) {
+            self.init(name: view.name, kind: .view,
+                      attributes: columns.map { Attribute(name: $0.name, type: $0.typeName, keys: []) })
         }
     }
 

@@ -23,15 +23,16 @@ package struct EntityDiagram: Sendable, Equatable {
 
     /// The diagram of every table and view of `schema`. A foreign key whose parent table the
     /// schema does not hold is left out, since there is nothing to draw it to. A view named in
-    /// `viewColumns` has those columns (as SQLite reads them, with their types); any other has
-    /// the column names it declares.
+    /// `viewColumns` (a loaded file's ``SchemaFile/viewColumns``) has those columns, as SQLite
+    /// reads them, with their types; any other has the column names it declares.
     ///
     /// ```swift
-    /// EntityDiagram(schema: schema, viewColumns: ["catalogue": [.init(name: "title", type: "TEXT", keys: [])]])
+    /// EntityDiagram(schema: file.schema, viewColumns: file.viewColumns)
+    /// EntityDiagram(schema: schema, viewColumns: ["catalogue": [ViewColumn(name: "title", declaredType: "TEXT")]])
     /// ```
-    package init(schema: Schema, viewColumns: [String: [Attribute]] = [:]) {
+    package init(schema: Schema, viewColumns: [String: [ViewColumn]] = [:]) {
         entities = schema.tables.map(Entity.init(table:)) + schema.views.map { view in
-            viewColumns[view.name].map { Entity(name: view.name, kind: .view, attributes: $0) } ?? Entity(view: view)
+            viewColumns[view.name].map { Entity(view: view, columns: $0) } ?? Entity(view: view)
         }
         relationships = schema.tables.flatMap { table in
             table.allForeignKeys.compactMap { key in

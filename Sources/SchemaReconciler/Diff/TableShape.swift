@@ -53,10 +53,10 @@ struct TableShape: Equatable {
         if columnFilter != nil { table.columns = selected }
         let primaryKey = table.primaryKeyColumns.map(\.sqlName)
         // SQLite makes primary key columns NOT NULL in WITHOUT ROWID and STRICT tables, all but
-        // a STRICT table's INTEGER PRIMARY KEY, which is the rowid.
-        let isRowID = { (column: Schema.Column) in
-            !table.isWithoutRowID && primaryKey == [column.name.sqlName] && column.type?.uppercased() == "INTEGER"
-        }
+        // a STRICT table's INTEGER PRIMARY KEY, which is the rowid. The key is taken as the file
+        // declares it: the DESC a live definition keeps is never a difference (a rebuild writes it again).
+        let rowID = table.rowIDAliasColumn(writtenWith: KeptClauses())?.name.sqlName
+        let isRowID = { (column: Schema.Column) in column.name.sqlName == rowID }
         columns = selected.map { column in
             ColumnShape(
                 name: column.name.sqlName,

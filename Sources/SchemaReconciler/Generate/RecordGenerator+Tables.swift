@@ -17,8 +17,7 @@ extension RecordGenerator {
             }
             properties.append(property)
         }
-        let rowID = table.columns.first { Self.isRowIDAlias($0, of: table) }
-            .flatMap { column in properties.first { $0.column == column.name } }
+        let rowID = table.rowIDAliasColumn.flatMap { column in properties.first { $0.column == column.name } }
         let kind: GeneratedRecord.Kind = rowID.map { $0.type == "Int64" && $0.isOptional } == true
             ? .autoIncremented(property: rowID!.name) : .persistable
         return GeneratedRecord(typeName: typeName, databaseName: table.name, kind: kind, properties: properties,
@@ -43,7 +42,7 @@ extension RecordGenerator {
         }
         let isKey = table.primaryKeyColumns.contains { $0.isSameName(as: column.name) }
         let isOptional = column.generated != nil
-            || (Self.isRowIDAlias(column, of: table) && override?.type == nil)
+            || (table.rowIDAliasColumn?.name == column.name && override?.type == nil)
             || (!isKey && !column.isNotNull)
             || Self.replacesNull(column, of: table)
         return GeneratedRecord.Property(
@@ -107,14 +106,6 @@ extension RecordGenerator {
     }
 
     // MARK: Keys
-
-    /// Whether the column is the table's `INTEGER PRIMARY KEY`, the alias of its rowid: a
-    /// rowid table's one key column, of the type `INTEGER` exactly.
-    static func isRowIDAlias(_ column: Schema.Column, of table: Schema.Table) -> Bool {
-        let key = table.primaryKeyColumns
-        return !table.isWithoutRowID && key.count == 1 && key[0].isSameName(as: column.name)
-            && column.type.map(PropertyType.name(of:)) == "INTEGER"
-    }
 
     /// Whether an insert may leave the column out, or give it NULL, and get its default: it is
     /// `NOT NULL ON CONFLICT REPLACE` with a default that is not NULL, as SQLiteData writes

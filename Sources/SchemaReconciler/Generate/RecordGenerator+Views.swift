@@ -6,11 +6,17 @@ extension RecordGenerator {
 
     /// The record of a view: fetch-only, one optional property per column, typed by the column
     /// it selects, else by the expression's affinity, else `String` after a warning, unless its
-    /// `swift: { columns }` writes the type whole.
-    func record(of view: Schema.View, typeName: String, columns: [ViewColumns],
-                warnings: inout [SchemaError]) throws -> GeneratedRecord {
+    /// `swift: { columns }` writes the type whole. The columns are those SQLite told the loader
+    /// (``SchemaFile/viewColumns``); a view it could not read, as it names a table the file
+    /// does not declare, has no record.
+    func record(of view: Schema.View, typeName: String, warnings: inout [SchemaError]) throws -> GeneratedRecord {
         let overrides = file.recordOverrides.record(named: view.name)
         let context = "view '\(view.name)'"
+        guard let columns = file.viewColumns[view.name] else {
+            throw SchemaError.conflict(
+                "SQLite cannot read the columns of \(context), which names a table the file does not declare; "
+                    + "declare the table to generate the view's record", at: location(.view(view.name)))
+        }
         var properties: [GeneratedRecord.Property] = []
         for column in columns {
             let override = overrides?.property(named: column.name)

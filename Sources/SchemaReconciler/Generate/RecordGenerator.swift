@@ -5,7 +5,8 @@ import Foundation
 /// Makes the GRDB record types of a loaded schema.yaml, as values (``GeneratedRecords``): one
 /// per table, then one per view, named by ``SwiftName`` and typed by ``PropertyType``, as the
 /// file's `swift` keys (``RecordOverrides``) do not say otherwise. It reads the declared model
-/// only; SQLite answers what the model cannot say, the types of a view's columns.
+/// only; what the model cannot say, the columns of a view and their types, it takes from what
+/// SQLite told the loader (``SchemaFile/viewColumns``).
 ///
 /// What the generated code cannot be (two tables that make one type name, a `swift` name that
 /// is not a Swift name) is a ``SchemaError`` at the line of schema.yaml to change.
@@ -18,16 +19,12 @@ import Foundation
 /// generated.records.map(\.typeName) // ["Author", "Book", "BookTitle"]
 /// ```
 package struct RecordGenerator {
-    /// The loaded file.
+    /// The loaded file, with its views' columns as SQLite read them (``SchemaFile/viewColumns``).
     package var file: SchemaFile
-    /// What prepares the in-memory database in which SQLite reads the views' columns: the app's
-    /// collations and functions, besides the stand-ins the loader used.
-    package var prepareDatabase: DatabasePreparation?
 
     /// A generator for `file`.
-    package init(file: SchemaFile, prepareDatabase: DatabasePreparation? = nil) {
+    package init(file: SchemaFile) {
         self.file = file
-        self.prepareDatabase = prepareDatabase
     }
 
     /// Type names the generated code uses itself, or that would hide, in the app's module, a type
@@ -63,12 +60,8 @@ package struct RecordGenerator {
         }
         try associate(&records)
         var warnings: [SchemaError] = []
-        if !schema.views.isEmpty {
-            let columns = try ViewColumns.read(file, prepareDatabase: prepareDatabase)
-            for (view, typeName) in zip(schema.views, typeNames.dropFirst(schema.tables.count)) {
-                records.append(try record(of: view, typeName: typeName, columns: columns[view.name] ?? [],
-                                          warnings: &warnings))
-            }
+        for (view, typeName) in zip(schema.views, typeNames.dropFirst(schema.tables.count)) {
+            records.append(try record(of: view, typeName: typeName, warnings: &warnings))
         }
         return GeneratedRecords(sourceName: file.url.lastPathComponent, access: file.recordOverrides.access ?? .internal,
                                 records: records, warnings: warnings)

@@ -76,6 +76,7 @@ extension Schema.Table {
         keptClauses.names[kept] = constraint.name
         if let conflict { setConflictResolution(ConflictResolution(sql: conflict), for: kept) }
         keptClauses.keyTerms[kept] = terms?.map { KeptClauses.KeyTerm(column: spelling[$0.column], suffix: $0.suffix) }
+        if terms != nil, case .primaryKey = constraint.clause { keptClauses.isPrimaryKeyOnTable = true }
     }
 
     /// The constraint a table-level clause declares, its columns as the clause writes them.

@@ -38,6 +38,9 @@ struct DeclaredSQLCheck {
     /// ``standsInForUnregisteredSQL`` says: SQLite needs them only for a row that takes the
     /// default, and the check inserts none (see ``checkDefaults(of:in:)``).
     var defaultStandIns: [UnregisteredSQL] = []
+    /// The columns of each declared view as SQLite reads them, once ``run()`` has created and
+    /// compiled the views (see ``readViewColumns(in:)``): what ``SchemaFile/viewColumns`` holds.
+    var viewColumns: [String: [ViewColumn]] = [:]
 
     /// Tables checked in one database. SQLite finds each new table's row in `sqlite_schema` by
     /// scanning it, so a database of n tables costs n² to build: groups keep the check linear.
@@ -87,6 +90,7 @@ struct DeclaredSQLCheck {
                            at: .trigger(trigger.name), in: db)
             }
             try compileViewsAndTriggers(in: db)
+            viewColumns = try readViewColumns(in: db)
         }
     }
 

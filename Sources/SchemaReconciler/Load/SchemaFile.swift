@@ -53,6 +53,15 @@ public struct SchemaFile: Sendable {
     /// default; empty when the connections have them all. See
     /// ``UnregisteredSQL/registerNumberingStandIn(in:counter:)``.
     package var defaultFunctions: [UnregisteredSQL] = []
+    /// The columns of each declared view as SQLite reads them, by the view's name as declared,
+    /// read where the loader had SQLite create the schema in memory: what code generation and
+    /// the diagram show of a view. A view that names a table the file does not declare (which
+    /// the database may hold) has none, since SQLite cannot read it without that table.
+    ///
+    /// ```swift
+    /// file.viewColumns["book_titles"]?.map(\.name) // ["id", "title", "author"]
+    /// ```
+    package var viewColumns: [String: [ViewColumn]] = [:]
 
     /// The names a sync of this file never reads, changes or drops: `ignore`'s patterns, the
     /// built-in ones (`sqlite_*`, `_litestream_*`), and the table of the old migration tool

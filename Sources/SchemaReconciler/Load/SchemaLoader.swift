@@ -149,6 +149,7 @@ package struct SchemaLoader: Sendable {
         loaded.seeds = readsScripts ? try scripts.read(seeds: parsed.seeds, reader: reader) : []
         loaded.standIns = check.standIns
         loaded.defaultFunctions = check.defaultStandIns
+        loaded.viewColumns = check.viewColumns
         loaded.legacy = parsed.legacy
         loaded.compatibility = parsed.compatibility
         loaded.ignore = parsed.ignore

@@ -416,10 +416,10 @@ struct TableParser {
                     : "its primary key is declared on the table; write primary_key: true on the column instead"
             } else if !column.column.isPrimaryKey {
                 problem = "it is not the primary key; add primary_key: true"
-            } else if column.column.type.map(SQLText.trimmed)?.uppercased() != "INTEGER" {
-                problem = column.column.type.map { "its type is '\($0)', not INTEGER" } ?? "it has no type; add type: INTEGER"
             } else if declared.table.isWithoutRowID {
                 problem = "the table is without_rowid, which has no rowid to increment"
+            } else if declared.table.rowIDAliasColumn == nil {
+                problem = column.column.type.map { "its type is '\($0)', not INTEGER" } ?? "it has no type; add type: INTEGER"
             }
             if let problem {
                 throw SchemaError.conflict("\(columnContext) cannot have autoincrement: \(problem) (\(rule))",

@@ -93,6 +93,10 @@ package struct KeptClauses: Sendable, Equatable {
     package var names: [Constraint: String] = [:]
     /// The terms of each PRIMARY KEY or UNIQUE whose terms say more than their column names.
     package var keyTerms: [Constraint: [KeyTerm]] = [:]
+    /// Whether the primary key's terms were written in a table constraint, `PRIMARY KEY (id DESC)`,
+    /// rather than on the column, `id INTEGER PRIMARY KEY DESC`: SQLite makes the first, not the
+    /// second, the alias of the rowid, so a rebuild writes the key where it was.
+    package var isPrimaryKeyOnTable = false
 
     /// Creates an empty value.
     package init() {}
@@ -101,9 +105,23 @@ package struct KeptClauses: Sendable, Equatable {
     package var isEmpty: Bool { names.isEmpty && keyTerms.isEmpty }
 
     /// Whether the primary key on `columns` is written `DESC`, which keeps an INTEGER PRIMARY KEY
-    /// from being the rowid.
+    /// written on its column from being the rowid.
     func isDescending(primaryKey columns: [String]) -> Bool {
         keyTerms[.primaryKey(columns: columns)]?.contains { $0.suffix.uppercased().hasSuffix("DESC") } ?? false
+    }
+
+    /// Whether a primary key on `columns` is written as a table constraint, `PRIMARY KEY (a, b)`,
+    /// rather than on its column: when it is declared so, when its terms say more than an order
+    /// (a `COLLATE`, which only a table constraint can say), or when the live definition wrote
+    /// it so (``isPrimaryKeyOnTable``).
+    ///
+    /// ```swift
+    /// kept.writesPrimaryKeyOnTable(["id"], declaredOnTable: false) // true for a kept `PRIMARY KEY (id DESC)`
+    /// ```
+    package func writesPrimaryKeyOnTable(_ columns: [String], declaredOnTable: Bool) -> Bool {
+        if declaredOnTable { return true }
+        guard let terms = keyTerms[.primaryKey(columns: columns)] else { return false }
+        return isPrimaryKeyOnTable || !terms.allSatisfy(\.isOrderOnly)
     }
 
     // MARK: Renaming

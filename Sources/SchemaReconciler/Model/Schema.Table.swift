@@ -105,19 +105,6 @@ extension Schema {
             return columns.filter(\.isPrimaryKey).map(\.name)
         }
 
-        /// Whether the table's primary key is the alias of its rowid, as SQLite makes it: a rowid
-        /// table's one key column, declared `INTEGER` (in any letter case). SQLite keeps such a
-        /// column from holding NULL, NOT NULL or not.
-        ///
-        /// ```swift
-        /// notes.hasRowIDAlias // true for `id INTEGER PRIMARY KEY`, false for `id INT PRIMARY KEY`
-        /// ```
-        package var hasRowIDAlias: Bool {
-            let key = primaryKeyColumns
-            guard !isWithoutRowID, key.count == 1, let column = column(named: key[0]) else { return false }
-            return column.type?.uppercased() == "INTEGER"
-        }
-
         /// Every foreign key of the table: column-level `references` first, then table-level ones.
         package var allForeignKeys: [Schema.ForeignKey] {
             columns.compactMap { column in

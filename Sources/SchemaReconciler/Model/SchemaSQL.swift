@@ -20,11 +20,12 @@ package enum SchemaSQL {
                                    kept: KeptClauses = KeptClauses()) -> String {
         let kept = table.constraintNames.applied(to: kept.isEmpty ? table.keptClauses : kept)
         let columns = table.columns + extraColumns
-        // A key whose terms carry a COLLATE is written at table level, where terms can say it.
+        // A key whose terms carry a COLLATE is written at table level, where terms can say it, and
+        // so is one the live definition wrote there (its DESC then leaves it the rowid's alias).
         let columnKey = columns.first(where: \.isPrimaryKey).map(\.name)
         let primaryKey = table.primaryKey.isEmpty ? columnKey.map { [$0] } ?? [] : table.primaryKey
         let primaryKeyTerms = kept.keyTerms[.primaryKey(columns: primaryKey)]
-        let keyAtTableLevel = !table.primaryKey.isEmpty || !(primaryKeyTerms?.allSatisfy(\.isOrderOnly) ?? true)
+        let keyAtTableLevel = kept.writesPrimaryKeyOnTable(primaryKey, declaredOnTable: !table.primaryKey.isEmpty)
         var uniques = table.uniqueConstraints
         var items = columns.map { column -> String in
             var column = column

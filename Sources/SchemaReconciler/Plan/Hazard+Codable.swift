@@ -8,7 +8,7 @@ extension Hazard {
     /// Writes `{"kind": "copies-rows", "table": "messages", "rows": 120000, "message": "copies 120000 rows of table messages"}`:
     /// the ``kind`` as ``Reconciler/Options/deniedHazards`` and `reconcile --deny` name it, the
     /// case's fields (`objectKind` for the kind of a recreated object, `renamedTo` for the new name
-    /// of a synced table or column; a nil one left out), and
+    /// of a table or column CloudKit shares; a nil one left out), and
     /// the description as `message`, which reading ignores.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -30,7 +30,7 @@ extension Hazard {
             try container.encode(name, forKey: .name)
         case .runsUpgrades(let count):
             try container.encode(count, forKey: .count)
-        case .breaksSync(let table, let column, let newName, let rows):
+        case .breaksCloudKitSharing(let table, let column, let newName, let rows):
             try container.encode(table, forKey: .table)
             try container.encodeIfPresent(column, forKey: .column)
             try container.encodeIfPresent(newName, forKey: .renamedTo)
@@ -55,9 +55,26 @@ extension Hazard {
             self = .recreates(kind: try container.decode(SchemaObject.Kind.self, forKey: .objectKind),
                               name: try container.decode(String.self, forKey: .name))
         case .runsUpgrades: self = .runsUpgrades(count: try container.decode(Int.self, forKey: .count))
-        case .breaksSync:
-            self = .breaksSync(table: try table(), column: try container.decodeIfPresent(String.self, forKey: .column),
-                               renamedTo: try container.decodeIfPresent(String.self, forKey: .renamedTo), rows: try rows())
+        case .breaksCloudKitSharing:
+            self = .breaksCloudKitSharing(table: try table(),
+                                          column: try container.decodeIfPresent(String.self, forKey: .column),
+                                          renamedTo: try container.decodeIfPresent(String.self, forKey: .renamedTo),
+                                          rows: try rows())
         }
+    }
+}
+
+// MARK: - Hazard.Kind as JSON
+
+extension Hazard.Kind {
+    /// Reads a kind by its name, or by the name it had before (`breaks-sync`), so that JSON
+    /// written then still reads.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let kind = Hazard.Kind(name: name) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "no hazard kind is named '\(name)'")
+        }
+        self = kind
     }
 }

@@ -25,10 +25,11 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
     case recreates(kind: SchemaObject.Kind, name: String)
     /// The plan runs upgrades (this many).
     case runsUpgrades(count: Int)
-    /// A table or column that `compatibility:` syncs between devices is dropped (`renamedTo` is
-    /// nil) or renamed: devices still on an earlier release send it, and the sync cannot take it
-    /// from them. `column` is nil for a table; `rows`, when known, are those of its table.
-    case breaksSync(table: String, column: String?, renamedTo: String?, rows: Int?)
+    /// A table or column that `compatibility: cloudkit` shares between devices through CloudKit
+    /// is dropped (`renamedTo` is nil) or renamed: devices still on an earlier release send it,
+    /// and CloudKit cannot take it from them. `column` is nil for a table; `rows`, when known,
+    /// are those of its table.
+    case breaksCloudKitSharing(table: String, column: String?, renamedTo: String?, rows: Int?)
 
     /// The kinds of hazard, as a policy names them.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -44,8 +45,22 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
         case recreates = "recreates-views-or-triggers"
         /// ``Hazard/runsUpgrades(count:)``.
         case runsUpgrades = "runs-upgrades"
-        /// ``Hazard/breaksSync(table:column:renamedTo:rows:)``.
-        case breaksSync = "breaks-sync"
+        /// ``Hazard/breaksCloudKitSharing(table:column:renamedTo:rows:)``.
+        case breaksCloudKitSharing = "breaks-cloudkit-sharing"
+
+        /// The kind a policy names, by its name or by the name it had before (`breaks-sync`,
+        /// read as ``breaksCloudKitSharing``); nil for any other word.
+        ///
+        /// ```swift
+        /// Hazard.Kind(name: "breaks-sync") // .breaksCloudKitSharing
+        /// ```
+        package init?(name: String) {
+            guard let kind = Kind(rawValue: name) ?? Self.formerNames[name] else { return nil }
+            self = kind
+        }
+
+        /// The names kinds had before, and the kind each stands for.
+        static let formerNames: [String: Kind] = ["breaks-sync": .breaksCloudKitSharing]
     }
 
     /// The hazard's kind.
@@ -57,7 +72,7 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
         case .buildsIndex: .buildsIndex
         case .recreates: .recreates
         case .runsUpgrades: .runsUpgrades
-        case .breaksSync: .breaksSync
+        case .breaksCloudKitSharing: .breaksCloudKitSharing
         }
     }
 
@@ -78,9 +93,9 @@ public enum Hazard: Sendable, Hashable, Codable, CustomStringConvertible {
             return "recreates \(kind) \(name)"
         case .runsUpgrades(let count):
             return "runs \(count) upgrade\(count == 1 ? "" : "s")"
-        case .breaksSync(let table, let column, let newName, let count):
+        case .breaksCloudKitSharing(let table, let column, let newName, let count):
             let object = column.map { "column \(table).\($0)" } ?? "table \(table)"
-            let change = newName.map { "renames synced \(object) to \($0)" } ?? "drops synced \(object)"
+            let change = newName.map { "renames CloudKit-shared \(object) to \($0)" } ?? "drops CloudKit-shared \(object)"
             return "\(change)\(count.map { " (\(rows($0)))" } ?? ""), which devices still on an earlier release send"
         }
     }
@@ -114,19 +129,22 @@ extension Step {
         if let table = checks.first?.target.table {
             hazards.append(.scansRows(table: table, rows: rows))
         }
-        return hazards + syncHazards
+        return hazards + cloudKitHazards
     }
 
-    /// What the step takes from the devices of earlier releases, when its table is synced.
-    private var syncHazards: [Hazard] {
-        guard isSynced else { return [] }
+    /// What the step takes from the devices of earlier releases, when CloudKit shares its table.
+    private var cloudKitHazards: [Hazard] {
+        guard isCloudKitShared else { return [] }
         return changes.compactMap { change in
             switch change {
-            case .dropTable(let table): .breaksSync(table: table, column: nil, renamedTo: nil, rows: rows)
-            case .dropColumn(let table, let column): .breaksSync(table: table, column: column, renamedTo: nil, rows: rows)
-            case .renameTable(let from, let to): .breaksSync(table: from, column: nil, renamedTo: to, rows: rows)
+            case .dropTable(let table):
+                .breaksCloudKitSharing(table: table, column: nil, renamedTo: nil, rows: rows)
+            case .dropColumn(let table, let column):
+                .breaksCloudKitSharing(table: table, column: column, renamedTo: nil, rows: rows)
+            case .renameTable(let from, let to):
+                .breaksCloudKitSharing(table: from, column: nil, renamedTo: to, rows: rows)
             case .renameColumn(let table, let from, let to):
-                .breaksSync(table: table, column: from, renamedTo: to, rows: rows)
+                .breaksCloudKitSharing(table: table, column: from, renamedTo: to, rows: rows)
             default: nil
             }
         }

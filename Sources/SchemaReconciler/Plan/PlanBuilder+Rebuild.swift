@@ -62,7 +62,7 @@ extension Planner.Builder {
                 values.append(SQLText.quote(from.name))
             }
         }
-        if !table.isWithoutRowID && !source.isWithoutRowID && !Self.hasRowIDAlias(table, kept: source.keptClauses) {
+        if !table.isWithoutRowID && !source.isWithoutRowID && table.rowIDAliasColumn(writtenWith: source.keptClauses) == nil {
             let taken = Set((table.columns + extras + source.columns).map(\.name.sqlName))
             if let alias = SQLName.rowIDNames.first(where: { !taken.contains($0.sqlName) }) {
                 targets.insert(alias, at: 0)
@@ -103,11 +103,6 @@ extension Planner.Builder {
         }
         statements += ignored.filter { $0.kind == .trigger }.map { $0.sql.trimmingSemicolons() }
         return statements
-    }
-
-    /// Whether the table's INTEGER PRIMARY KEY is its rowid (not when written `DESC`, as SQLite has it).
-    static func hasRowIDAlias(_ table: Schema.Table, kept: KeptClauses = KeptClauses()) -> Bool {
-        table.hasRowIDAlias && !kept.isDescending(primaryKey: table.primaryKeyColumns)
     }
 
     // MARK: Undeclared indexes

@@ -5,7 +5,9 @@ extension Step {
         // What the step does: the action's name, and its fields.
         case action, table, from, to, column, index, view, trigger, isUnique, isDeferred
         // How and when.
-        case phase, method, changes, rows, droppedIndexes, checks, statements, isSynced
+        case phase, method, changes, rows, droppedIndexes, checks, statements, isCloudKitShared
+        // Read only: the name `isCloudKitShared` had before.
+        case isSynced
         // Computed, ignored by reading.
         case description, hazards
     }
@@ -20,7 +22,7 @@ extension Step {
     /// with the action's fields beside it (`table`, `column`, `from`, `to`, `index`, `isUnique`,
     /// `isDeferred`, `view`, `trigger`), then `phase`, `method`, `changes`, `rows`,
     /// `droppedIndexes`, the `checks` that count the rows it would refuse, `statements`, and
-    /// `isSynced` when `compatibility:` syncs its table (left out otherwise); and, for people and
+    /// `isCloudKitShared` when CloudKit shares its table (left out otherwise); and, for people and
     /// scripts, the `description` and the `hazards`, which reading ignores.
     ///
     /// ```json
@@ -47,12 +49,12 @@ extension Step {
         try container.encode(droppedIndexes, forKey: .droppedIndexes)
         try container.encode(statements, forKey: .statements)
         try container.encode(checks, forKey: .checks)
-        if isSynced { try container.encode(true, forKey: .isSynced) }
+        if isCloudKitShared { try container.encode(true, forKey: .isCloudKitShared) }
         try container.encode(description, forKey: .description)
         try container.encode(hazards, forKey: .hazards)
     }
 
-    /// Reads what ``encode(to:)`` writes.
+    /// Reads what ``encode(to:)`` writes, and `isSynced`, the name `isCloudKitShared` had before.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(try Self.action(in: container), phase: try container.decode(Phase.self, forKey: .phase),
@@ -62,7 +64,8 @@ extension Step {
                   droppedIndexes: try container.decode([String].self, forKey: .droppedIndexes),
                   statements: try container.decode([String].self, forKey: .statements),
                   checks: try container.decode([DataCheck].self, forKey: .checks))
-        isSynced = try container.decodeIfPresent(Bool.self, forKey: .isSynced) ?? false
+        isCloudKitShared = try container.decodeIfPresent(Bool.self, forKey: .isCloudKitShared)
+            ?? container.decodeIfPresent(Bool.self, forKey: .isSynced) ?? false
     }
 
     /// The action that `container` names, from its fields.

@@ -98,9 +98,9 @@ public struct Step: Sendable, Hashable, Codable {
     /// For a rebuild: the one of ``statements`` that copies the table's rows (`INSERT … SELECT`),
     /// whose progress a sync reports; nil when no row is copied.
     package var rowCopy: String?
-    /// Whether the step's table is one that `compatibility:` shares between devices, so that a
-    /// drop or a rename it makes is ``Hazard/breaksSync(table:column:renamedTo:rows:)``.
-    public var isSynced = false
+    /// Whether the step's table is one that `compatibility: cloudkit` shares between devices
+    /// through CloudKit, so that a drop or a rename it makes is ``Hazard/breaksCloudKitSharing(table:column:renamedTo:rows:)``.
+    public var isCloudKitShared = false
 
     /// Creates a step.
     package init(_ action: Action, phase: Phase, method: Method = .native, changes: [Change] = [], rows: Int? = nil,

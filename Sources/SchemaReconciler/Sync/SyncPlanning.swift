@@ -71,8 +71,8 @@ struct SyncPlanning {
             + fileWarnings(state: state)
             + SyncWarning.fileWarnings(file, codeUpgrades: codeUpgrades)
             + catalog.reservedTables.filter { $0.sqlName.hasPrefix(Planner.temporaryPrefix) }.map(SyncWarning.leftoverTable)
-        plan.markSyncedSteps(under: file.compatibility,
-                             virtualTables: (file.schema.virtualTables + live.virtualTables).map(\.name))
+        plan.markCloudKitSteps(under: file.compatibility,
+                               virtualTables: (file.schema.virtualTables + live.virtualTables).map(\.name))
         return PreparedPlan(plan: plan, state: state, drop: drop, isNewDatabase: isNew, acceptsNewerDatabase: acceptsNewer)
     }
 

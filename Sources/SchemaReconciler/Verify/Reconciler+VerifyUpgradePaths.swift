@@ -82,7 +82,7 @@ extension Reconciler {
             return result
         }
         result.tables = releaseSchema.tables.count
-        result.problems += Self.syncBreakingProblems(from: release.version, releaseSchema, to: file)
+        result.problems += Self.cloudKitSharingProblems(from: release.version, releaseSchema, to: file)
         var generator = RowGenerator(schema: releaseSchema, rowsPerTable: rowsPerTable)
         try queue.write { db in try generator.fill(db) }
         result.rows = generator.rowCount

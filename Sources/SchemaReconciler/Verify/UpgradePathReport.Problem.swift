@@ -34,9 +34,20 @@ extension UpgradePathReport {
             /// verify writes has its parent, so the sync or an upgrade lost it. Checked over the
             /// whole database, where a sync checks only the tables its steps could affect.
             case orphanRows
-            /// Under `compatibility: cloudkit`, the current schema no longer has a table or a
-            /// column of a synced table that the release had: devices still on the release send it.
-            case breaksSync
+            /// Under `compatibility: cloudkit`, the current schema no longer has a table that
+            /// CloudKit shares, or a column of one, that the release had: devices still on the
+            /// release send it. JSON written when it was named `breaksSync` reads as this kind.
+            case breaksCloudKitSharing
+
+            /// Reads a kind by its name, or `breaksSync`, the name ``breaksCloudKitSharing`` had before.
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                let name = try container.decode(String.self)
+                guard let kind = Kind(rawValue: name == "breaksSync" ? Kind.breaksCloudKitSharing.rawValue : name) else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "no problem kind is named '\(name)'")
+                }
+                self = kind
+            }
         }
 
         /// What kind of problem it is.

@@ -40,6 +40,23 @@ import Testing
         return EntityDiagram(schema: try loader.load(yaml: yaml, url: inMemoryURL).schema)
     }
 
+    @Test func aViewHasTheColumnsTheLoaderRead() throws {
+        let yaml = Self.library + "\n  counts: SELECT isbn, CAST(count(*) AS INTEGER) AS copies, count(*) AS total FROM books"
+        var loader = SchemaLoader()
+        loader.readsScripts = false
+        let file = try loader.load(yaml: yaml, url: inMemoryURL)
+        let diagram = EntityDiagram(schema: file.schema, viewColumns: file.viewColumns)
+        let counts = try #require(diagram.entity(named: "counts"))
+        #expect(counts.kind == .view)
+        #expect(counts.attributes == [
+            .init(name: "isbn", type: "TEXT", keys: []),
+            .init(name: "copies", type: "INT", keys: []),
+            .init(name: "total", type: nil, keys: []),
+        ])
+        // Without them, a view has the names it declares, untyped.
+        #expect(try Self.diagram().entity(named: "titles")?.attributes == [.init(name: "title", type: nil, keys: [])])
+    }
+
     @Test func eachColumnCarriesItsKeys() throws {
         let diagram = try Self.diagram()
         #expect(diagram.entities.map(\.name) == ["authors", "books", "covers", "shelves", "titles"])

@@ -119,6 +119,65 @@ import Testing
         }
     }
 
+    /// An `INTEGER PRIMARY KEY` is the rowid: its property is optional, and an insert sets it.
+    /// An `INTEGER(10) PRIMARY KEY` has the same affinity but is no rowid, so its property is not
+    /// optional and the record does not pretend SQLite chose its value; both, generated, built and
+    /// run against a database the reconciler made, give the rows the ids they should have.
+    @Test func anIntegerKeyGetsTheRowidAndAnIntegerOfSizeTenKeepsItsOwn() throws {
+        let compiler = try SwiftCompiler.ofThisBuild()
+        try #require(!compiler.grdbObjects.isEmpty, "no objects of GRDB's build to link")
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            version: 1.0.0
+            tables:
+              notes:
+                columns:
+                  id: { type: INTEGER, primary_key: true }
+                  title: { type: TEXT, not_null: true }
+              sized:
+                columns:
+                  id: { type: INTEGER(10), primary_key: true }
+                  title: { type: TEXT, not_null: true }
+            """.write(to: folder.appendingPathComponent("schema.yaml"), atomically: true, encoding: .utf8)
+        let generated = try ReconcileCommand.run(["generate", "--output", "Records.swift"], in: folder)
+        try #require(generated.status == 0, "\(generated.error)")
+        let records = try String(contentsOf: folder.appendingPathComponent("Records.swift"), encoding: .utf8)
+        let sized = try #require(records.range(of: "struct Sized")).lowerBound
+        #expect(records[..<sized].contains("var id: Int64?\n") && records[..<sized].contains("id = inserted.rowID"))
+        #expect(records[sized...].contains("var id: Int64\n") && !records[sized...].contains("didInsert"))
+        #expect(records[sized...].contains("PersistableRecord") && !records[sized...].contains("MutablePersistableRecord"))
+
+        let synced = try ReconcileCommand.run(["sync", "--database", "app.sqlite"], in: folder)
+        try #require(synced.status == 0, "\(synced.error)")
+        try """
+            import GRDB
+
+            let queue = try DatabaseQueue(path: "app.sqlite")
+            try queue.write { db in
+                var note = Note(id: nil, title: "first")
+                try note.insert(db)
+                let stored = try Row.fetchOne(db, sql: "SELECT id, rowid FROM notes")!
+                print("note", note.id ?? 0, stored[0] as Int64? ?? 0, stored[1] as Int64)
+                try Sized(id: 42, title: "sized").insert(db)
+                let row = try Sized.fetchOne(db, key: 42)
+                print("sized", row?.id ?? 0, try Int64.fetchOne(db, sql: "SELECT count(*) FROM sized WHERE id IS NULL")!)
+            }
+            """.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let built = try compiler.build([folder.appendingPathComponent("main.swift"), folder.appendingPathComponent("Records.swift")],
+                                       executable: "records", in: folder)
+        try #require(built.status == 0 && built.error.isEmpty, "\(built.error)")
+        let process = Process()
+        process.executableURL = folder.appendingPathComponent("records")
+        process.currentDirectoryURL = folder
+        let (output, error) = (Pipe(), Pipe())
+        (process.standardOutput, process.standardError) = (output, error)
+        try process.run()
+        let ran = ReconcileCommand.finish(process, output, error)
+        #expect(ran.status == 0, "\(ran.error)")
+        #expect(ran.output == "note 1 1 1\nsized 42 0\n")
+    }
+
     @Test func theCompilerFailsCodeThatUsesAColumnTheSchemaDoesNotHave() throws {
         let compiler = try SwiftCompiler.ofThisBuild()
         let folder = try makeTemporaryDirectory()
@@ -138,9 +197,9 @@ import Testing
 
 // MARK: - SwiftCompiler
 
-/// `swiftc -typecheck` in Swift 6 with complete concurrency checking and warnings as errors,
-/// against the modules of this package's build: GRDB's Swift module, and the module map of
-/// the system library it imports.
+/// `swiftc` in Swift 6 with complete concurrency checking and warnings as errors, against the
+/// modules of this package's build: GRDB's Swift module, and the module map of the system
+/// library it imports. It type-checks, or builds a program linked with GRDB's objects.
 struct SwiftCompiler {
     /// The flags that find the build's modules.
     var moduleFlags: [String]
@@ -166,15 +225,32 @@ struct SwiftCompiler {
                 if FileManager.default.fileExists(atPath: map.path) { flags += ["-Xcc", "-fmodule-map-file=" + map.path] }
             }
         }
-        return SwiftCompiler(moduleFlags: flags)
+        let grdbBuild = products.appendingPathComponent("GRDB.build")
+        let objects = ((try? FileManager.default.contentsOfDirectory(atPath: grdbBuild.path)) ?? []).sorted()
+            .filter { $0.hasSuffix(".o") }.map { grdbBuild.appendingPathComponent($0) }
+        return SwiftCompiler(moduleFlags: flags, grdbObjects: objects)
     }
+
+    /// The object files of GRDB's build, which a program that runs links.
+    var grdbObjects: [URL]
 
     /// Type-checks `files` together.
     func typecheck(_ files: [URL], in folder: URL) throws -> CommandResult {
+        try swiftc(["-typecheck"] + files.map(\.path), in: folder)
+    }
+
+    /// Compiles `files` (one of them `main.swift`) into the program `executable` in `folder`,
+    /// linked with GRDB's objects and SQLite.
+    func build(_ files: [URL], executable: String, in folder: URL) throws -> CommandResult {
+        try swiftc(files.map(\.path) + grdbObjects.map(\.path) + ["-lsqlite3", "-o", executable], in: folder)
+    }
+
+    /// `swiftc` in Swift 6 with complete concurrency checking and warnings as errors.
+    private func swiftc(_ arguments: [String], in folder: URL) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-strict-concurrency=complete",
-                             "-warnings-as-errors"] + moduleFlags + files.map(\.path)
+        process.arguments = ["swiftc", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors"]
+            + moduleFlags + arguments
         process.currentDirectoryURL = folder
         let output = Pipe()
         let error = Pipe()

@@ -125,6 +125,13 @@ import Testing
         #expect(generated.warnings.isEmpty)
     }
 
+    @Test func aViewOverATableTheFileDoesNotDeclareIsAnErrorAtTheView() {
+        let yaml = Self.library + "\n  audited: SELECT books.id, audit_log.note FROM books JOIN audit_log ON audit_log.book_id = books.id"
+        let error = Self.generationError(yaml)
+        #expect(error?.location == at(18, 3))
+        #expect(error?.message.contains("SQLite cannot read the columns of view 'audited'") == true)
+    }
+
     // MARK: Keys
 
     @Test func compositeKeysAndWithoutRowIDTables() throws {

@@ -20,11 +20,13 @@ struct SchemaInspectorTests {
         try database(statements).read { db in try SchemaInspector().inspect(db) }
     }
 
-    /// Kept clauses of one constraint.
+    /// Kept clauses of one constraint; `onTable` for a primary key whose terms a table
+    /// constraint writes.
     private func kept(_ constraint: KeptClauses.Constraint, name: String? = nil,
-                      terms: [KeptClauses.KeyTerm]? = nil) -> KeptClauses {
+                      terms: [KeptClauses.KeyTerm]? = nil, onTable: Bool = false) -> KeptClauses {
         var clauses = kept([(constraint, name)])
         clauses.keyTerms[constraint] = terms
+        clauses.isPrimaryKeyOnTable = onTable
         return clauses
     }
 
@@ -60,7 +62,7 @@ struct SchemaInspectorTests {
                   columns: [Schema.Column(name: "a", type: "INTEGER"), Schema.Column(name: "B", type: "TEXT")],
                   primaryKey: ["a", "B"],
                   keptClauses: kept(.primaryKey(columns: ["a", "B"]), name: "pk",
-                                    terms: [.init(column: "a", suffix: ""), .init(column: "B", suffix: "DESC")])),
+                                    terms: [.init(column: "a", suffix: ""), .init(column: "B", suffix: "DESC")], onTable: true)),
             Schema.Table(name: "one", columns: [Schema.Column(name: "id", type: "integer")], primaryKey: ["id"]),
         ])
     }

@@ -59,33 +59,86 @@ struct CompilerError: Equatable {
 // MARK: - DeclarationIndex
 
 /// Where the library declares each name, found by reading its sources, so that an error can say
-/// which room holds what a room may not use.
+/// which room holds what a room may not use. Only what another file could name counts: the
+/// declarations at file level and in the bodies of types and extensions, not a function's
+/// locals, and not what comments and strings say.
 struct DeclarationIndex: Sendable {
-    /// The rooms and their files' texts.
-    private var texts: [(room: String, file: String, text: String)] = []
+    /// For each name, the rooms and files (`file:line`) that declare it, the first in each file.
+    private var declared: [String: [(room: String, location: String)]] = [:]
 
     init(library: URL, rooms: [String]) {
         for room in rooms {
             let folder = library.appendingPathComponent(room)
             for path in (try? RoomCompiler.swiftFiles(in: folder)) ?? [] {
                 guard let text = try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8) else { continue }
-                texts.append((room, room + "/" + path, text))
+                var seen = Set<String>()
+                for (name, line) in Self.outerDeclarations(in: SwiftSourceText(text).code) where seen.insert(name).inserted {
+                    declared[name, default: []].append((room, "\(room)/\(path):\(line)"))
+                }
             }
         }
     }
 
     /// The rooms and files (`file:line`) that declare `name`.
     func declarations(of name: String) -> [(room: String, location: String)] {
-        let pattern = #"\b(struct|class|enum|protocol|actor|typealias|func|var|let|case)\s+\#(NSRegularExpression.escapedPattern(for: name))\b"#
-        guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
-        var found: [(room: String, location: String)] = []
-        for (room, file, text) in texts {
-            let range = NSRange(text.startIndex..., in: text)
-            guard let match = expression.firstMatch(in: text, range: range),
-                  let start = Range(match.range, in: text) else { continue }
-            let line = text[..<start.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            found.append((room, "\(file):\(line)"))
+        declared[name] ?? []
+    }
+
+    /// The keywords that declare a name.
+    private static let declaring: Set = ["struct", "class", "enum", "protocol", "actor", "typealias", "func", "var", "let", "case"]
+    /// The keywords whose braces hold declarations another file may name.
+    private static let typeBodies: Set = ["struct", "class", "enum", "protocol", "actor", "extension"]
+    /// The keywords whose braces hold code: a function's, an accessor's, an initializer's, a closure's.
+    private static let codeBodies: Set = ["func", "var", "let", "init", "deinit", "subscript", "get", "set", "willSet",
+                                          "didSet", "case"]
+
+    /// The names `code` (comments and strings blanked) declares at file level or in a type's or
+    /// an extension's body, each with its line: a brace opens a type's body when the last
+    /// declaring keyword before it is `struct`, `enum`, `extension`…
+    static func outerDeclarations(in code: String) -> [(name: String, line: Int)] {
+        var found: [(name: String, line: Int)] = []
+        var bodies: [Bool] = []  // for each open brace, whether it is a type's body
+        var lastKeyword: String?
+        var declaresNext = false
+        var line = 1
+        var word = ""
+        func endWord() {
+            guard !word.isEmpty else { return }
+            if declaring.contains(word) {
+                declaresNext = true
+            } else if declaresNext {
+                if bodies.allSatisfy({ $0 }) { found.append((word, line)) }
+                declaresNext = false
+            }
+            if typeBodies.contains(word) || codeBodies.contains(word) { lastKeyword = word }
+            word = ""
         }
+        for character in code {
+            if character == "_" || character.isLetter || character.isNumber {
+                word.append(character)
+                continue
+            }
+            endWord()
+            switch character {
+            case "\n":
+                line += 1
+            case "{":
+                bodies.append(lastKeyword.map(typeBodies.contains) ?? false)
+                lastKeyword = nil
+                declaresNext = false
+            case "}":
+                _ = bodies.popLast()
+                lastKeyword = nil
+            case ";":
+                lastKeyword = nil
+            case " ", "\t", "`":
+                break
+            default:
+                // `case let x`, `var (a, b)`: the keyword declares no name of its own here.
+                declaresNext = false
+            }
+        }
+        endWord()
         return found
     }
 

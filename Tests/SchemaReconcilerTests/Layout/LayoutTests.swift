@@ -106,6 +106,61 @@ struct LayoutTests {
         #expect(forward.fileCount == 3)
     }
 
+    /// A file of the library that imports the library would see every room: the room that holds
+    /// it fails, by the reading of its sources and by the compiler, which does not find the
+    /// library's module on the rooms' search path.
+    @Test func aSelfImportFailsItsRoom() async throws {
+        let fixture = try Self.fixture([
+            "Early/Early.swift": "struct EarlyValue {}\n",
+            "Late/Probe.swift": """
+                @testable import SchemaReconciler
+
+                func probe() -> Any.Type { SchemaReconciler.PlanExecutor.self }
+
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: fixture) }
+        let command = try BuildManifest.ofRunningBuild(packageRoot: Self.packageRoot)
+            .compileCommand(module: "SchemaReconciler")
+        let report = try await RoomCompiler(command: command, library: fixture, layout: ["Early": [], "Late": ["Early"]]).compile()
+        #expect(report.failures.map(\.room) == ["Late"])
+        let errors = try #require(report.failures.first?.errors)
+        #expect(errors.first?.location == "Late/Probe.swift:1")
+        #expect(errors.first?.explanation.hasPrefix("it imports SchemaReconciler, the library itself") == true)
+        #expect(errors.contains { $0.message.contains("no such module 'SchemaReconciler'") }, "\(errors)")
+    }
+
+    /// Code in a branch of an `#if` that this platform's compiler does not read is read by name:
+    /// a name only a room it may not use declares fails its room, at its line.
+    @Test func aNameOfALaterRoomInAnInactiveBranchFailsItsRoom() async throws {
+        let fixture = try Self.fixture([
+            "Early/Early.swift": """
+                #if os(Windows)
+                func early() -> Int {
+                    #if canImport(WinSDK)
+                    lateCount()
+                    #else
+                    0
+                    #endif
+                }
+                #else
+                func early() -> Int { 1 } // lateCount() in a comment names nothing
+                #endif
+
+                """,
+            "Late/Late.swift": "func lateCount() -> Int {\n    early()\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: fixture) }
+        let command = try BuildManifest.ofRunningBuild(packageRoot: Self.packageRoot)
+            .compileCommand(module: "SchemaReconciler")
+        let report = try await RoomCompiler(command: command, library: fixture, layout: ["Early": [], "Late": ["Early"]]).compile()
+        #expect(report.failures.map(\.room) == ["Early"])
+        let errors = try #require(report.failures.first?.errors)
+        #expect(errors.map(\.location) == ["Early/Early.swift:4", "Early/Early.swift:4"])
+        #expect(errors.first?.explanation == "it names 'lateCount', which Late declares (Late/Late.swift:1), in the branch "
+                + "`#if os(Windows)` (line 1), which this platform's compiler does not read")
+    }
+
     @Test func aFolderOrFileOutsideTheLayoutIsNamed() throws {
         let fixture = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: fixture) }
@@ -124,6 +179,17 @@ struct LayoutTests {
         #expect(throws: RoomLayout.Problem.self) { try (["A": ["Z"]] as RoomLayout).buildOrder() }
         #expect(throws: RoomLayout.Problem.self) { try (["A": [], "B": ["C"], "C": ["A"]] as RoomLayout).buildOrder() }
         #expect(try (["A": [], "B": ["A"], "C": ["A"]] as RoomLayout).buildOrder() == ["A", "B", "C"])
+    }
+
+    /// A library of `files` (path: text) in a temporary folder.
+    static func fixture(_ files: [String: String]) throws -> URL {
+        let fixture = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = fixture.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return fixture
     }
 
     // MARK: Placement

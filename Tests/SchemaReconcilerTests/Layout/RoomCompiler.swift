@@ -60,7 +60,7 @@ struct RoomCompiler {
                 return "compiling room \(room) (which may use \(allowed)) failed:\n\(output)"
             }
             let shown = errors.prefix(8).map { "\($0.location): \(room) may use \(allowed); \($0.explanation)" }
-            return "compiling room \(room) (which may use \(allowed)) failed; the compiler's first errors:\n"
+            return "compiling room \(room) (which may use \(allowed)) failed; the first errors:\n"
                 + shown.joined(separator: "\n")
                 + (errors.count > shown.count ? "\n… and \(errors.count - shown.count) more" : "")
                 + "\nMove the code to a room that may use what it names, or what it names down to a room "
@@ -76,8 +76,12 @@ struct RoomCompiler {
         let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("rooms-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let arguments = RoomArguments.base(from: command.arguments)
+        let module = RoomArguments.value(of: "-module-name", in: command.arguments) ?? "SchemaReconciler"
+        // The library's own module is on SwiftPM's search path: a room sees it nowhere.
+        let arguments = try RoomArguments.hidingModules(prefixed: module, in: RoomArguments.base(from: command.arguments),
+                                                        under: workspace.appendingPathComponent("search-paths"))
         let declarations = DeclarationIndex(library: library, rooms: layout.rooms)
+        let sourceCheck = RoomSourceCheck(library: library, module: module, layout: layout, declarations: declarations)
 
         var report = Report()
         try await withThrowingTaskGroup(of: (String, [String], Failure?).self) { group in
@@ -86,7 +90,8 @@ struct RoomCompiler {
                 for room in schedule.ready(upTo: width - running) {
                     running += 1
                     group.addTask {
-                        try await compileRoom(room, arguments: arguments, in: workspace, declarations: declarations)
+                        try await compileRoom(room, arguments: arguments, in: workspace, declarations: declarations,
+                                              sourceCheck: sourceCheck)
                     }
                 }
                 guard let result = try await group.next() else { break }
@@ -137,9 +142,10 @@ struct RoomCompiler {
     }
 
     /// Copies `room`'s files, each after the imports of the rooms it may use, and type-checks
-    /// them as module `Room<room>`.
-    private func compileRoom(_ room: String, arguments: [String], in workspace: URL,
-                             declarations: DeclarationIndex) async throws -> (String, [String], Failure?) {
+    /// them as module `Room<room>`; the errors of `sourceCheck` (a self-import, a name in a branch
+    /// of an `#if` this platform does not compile) come first.
+    private func compileRoom(_ room: String, arguments: [String], in workspace: URL, declarations: DeclarationIndex,
+                             sourceCheck: RoomSourceCheck) async throws -> (String, [String], Failure?) {
         let uses = layout.mayUse(room)
         let copies = try copy(room, into: workspace.appendingPathComponent("sources"))
         guard !copies.isEmpty else {
@@ -155,9 +161,11 @@ struct RoomCompiler {
         roomArguments += copies.map(\.copy.path)
         let log = workspace.appendingPathComponent(room + ".log")
         let files = copies.map(\.original)
-        guard try await Self.run(command.swiftc, roomArguments, output: log) != 0 else { return (room, files, nil) }
+        let sourceErrors = try sourceCheck.errors(in: room)
+        let status = try await Self.run(command.swiftc, roomArguments, output: log)
+        guard status != 0 || !sourceErrors.isEmpty else { return (room, files, nil) }
 
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let output = status == 0 ? "" : (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         let originals = Dictionary(uniqueKeysWithValues: copies.map { ($0.copy.path, $0.original) })
         let errors = CompilerError.errors(in: output).map { error in
             var error = error
@@ -169,7 +177,7 @@ struct RoomCompiler {
             error.explanation = declarations.explain(error.message, from: room, mayUse: uses)
             return error
         }
-        return (room, files, Failure(room: room, mayUse: uses, errors: errors, output: output))
+        return (room, files, Failure(room: room, mayUse: uses, errors: sourceErrors + errors, output: output))
     }
 
     /// Copies each Swift file of `room` under `folder`, after an `@testable import` of each room
@@ -244,6 +252,46 @@ enum RoomArguments {
 
     /// Flags whose value is passed on with them, whatever it looks like.
     static let passedWithValue: Set<String> = ["-Xcc", "-Xfrontend", "-Xllvm", "-Xclang-linker", "-Xlinker"]
+
+    /// The value that follows `flag` in `arguments`.
+    static func value(of flag: String, in arguments: [String]) -> String? {
+        arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    }
+
+    /// `arguments` with each Swift search path (`-I`, `-F`) replaced by a folder under `folder`
+    /// that holds links to all it holds but the modules whose names begin with `prefix`: the
+    /// library (`SchemaReconciler.swiftmodule`, built with `-enable-testing`) and the test modules
+    /// that import it. So `@testable import SchemaReconciler` in a room is `no such module`.
+    static func hidingModules(prefixed prefix: String, in arguments: [String], under folder: URL) throws -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if passedWithValue.contains(argument), index < arguments.count {
+                result += [argument, arguments[index]]
+                index += 1
+            } else if argument == "-I" || argument == "-F", index < arguments.count {
+                let linked = folder.appendingPathComponent("\(result.count)")
+                try linkContents(of: URL(fileURLWithPath: arguments[index]), into: linked, hiding: prefix)
+                result += [argument, linked.path]
+                index += 1
+            } else {
+                result.append(argument)
+            }
+        }
+        return result
+    }
+
+    /// Links each entry of `source` into `destination`, but those named `prefix…`.
+    private static func linkContents(of source: URL, into destination: URL, hiding prefix: String) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(at: destination, withIntermediateDirectories: true)
+        for name in (try? manager.contentsOfDirectory(atPath: source.path)) ?? [] where !name.hasPrefix(prefix) {
+            try manager.createSymbolicLink(at: destination.appendingPathComponent(name),
+                                           withDestinationURL: source.appendingPathComponent(name))
+        }
+    }
 
     /// SwiftPM's arguments for the library, kept for a room (`-I`, `-Xcc -fmodule-map-file=…`,
     /// `-D…`, `-swift-version`, `-package-name`, `-module-cache-path`, `-target`, …), plus what

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import SchemaReconciler
 
@@ -73,5 +74,37 @@ import Testing
             """
         let file = try loadSchema(yaml)
         #expect(file.schema.triggers.count == 1)
+    }
+
+    // MARK: The views' columns
+
+    @Test func theViewsColumnsAreReadWhereTheSchemaIsBuilt() throws {
+        let yaml = Self.tables + """
+            views:
+              task_counts: SELECT u.email, count(*) AS total, CAST(count(*) AS INTEGER) AS done FROM users u JOIN tasks t ON t.assignee_id = u.id GROUP BY u.id
+              audited: SELECT t.id, a.note FROM tasks t JOIN audit_log a ON a.task_id = t.id
+            """
+        let file = try loadSchema(yaml)
+        #expect(file.viewColumns["task_counts"] == [
+            ViewColumn(name: "email", declaredType: "TEXT", affinityType: "TEXT"),
+            ViewColumn(name: "total", declaredType: nil),
+            ViewColumn(name: "done", declaredType: nil, affinityType: "INT"),
+        ])
+        // A table the file does not declare may be in the database: the view loads, without
+        // columns SQLite could read.
+        #expect(file.schema.view(named: "audited") != nil)
+        #expect(file.viewColumns["audited"] == nil)
+    }
+
+    @Test func aViewOverTheAppsOwnFunctionIsReadOnTheAppsConnection() throws {
+        let yaml = Self.tables + """
+            views:
+              emails: SELECT app_lower(email) AS email FROM users
+            """
+        let loader = SchemaLoader(prepareDatabase: { db in
+            db.add(function: DatabaseFunction("app_lower", argumentCount: 1, pure: true) { $0[0] })
+        })
+        let file = try loader.load(yaml: yaml, url: inMemoryURL)
+        #expect(file.viewColumns["emails"]?.map(\.name) == ["email"])
     }
 }

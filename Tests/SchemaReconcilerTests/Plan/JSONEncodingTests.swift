@@ -74,8 +74,8 @@ import Testing
                                  .copiesRows(table: "notes", rows: 3), .scansRows(table: "notes", rows: nil),
                                  .buildsIndex(table: "notes", index: "notes_by_title", rows: 3),
                                  .recreates(kind: .trigger, name: "touch"), .runsUpgrades(count: 2),
-                                 .breaksSync(table: "notes", column: "body", renamedTo: "text", rows: nil),
-                                 .breaksSync(table: "notes", column: nil, renamedTo: nil, rows: 3)]
+                                 .breaksCloudKitSharing(table: "notes", column: "body", renamedTo: "text", rows: nil),
+                                 .breaksCloudKitSharing(table: "notes", column: nil, renamedTo: nil, rows: 3)]
         #expect(Set(hazards.map(\.kind)) == Set(Hazard.Kind.allCases))
         for hazard in hazards {
             #expect(try roundTrip(hazard) == hazard)
@@ -86,10 +86,10 @@ import Testing
         #expect(written["message"] as? String == "recreates trigger touch")
         #expect(try object(hazards[1]).keys.sorted() == ["kind", "message", "table"])
         let renamed = try object(hazards[7])
-        #expect(renamed["kind"] as? String == "breaks-sync")
+        #expect(renamed["kind"] as? String == "breaks-cloudkit-sharing")
         #expect(renamed["renamedTo"] as? String == "text")
         #expect(renamed["message"] as? String
-                == "renames synced column notes.body to text, which devices still on an earlier release send")
+                == "renames CloudKit-shared column notes.body to text, which devices still on an earlier release send")
     }
 
     // MARK: Steps and changes
@@ -106,7 +106,7 @@ import Testing
         for action in actions {
             var step = Step(action, phase: .contract, statements: ["SELECT 1"])
             #expect(try roundTrip(step) == step)
-            step.isSynced = true
+            step.isCloudKitShared = true
             #expect(try roundTrip(step) == step)
         }
         #expect(try roundTrip(Self.rebuild) == Self.rebuild)

@@ -416,4 +416,33 @@ struct RebuildCase: Sendable, CustomTestStringConvertible {
         ])
         #expect(try !space.sync().didChange)
     }
+
+    /// `PRIMARY KEY (id DESC)`, a table constraint, is the rowid's alias (a column's
+    /// `PRIMARY KEY DESC` is not): rebuilt from a file that declares the key on its column, the
+    /// table keeps the constraint where it was, and new rows still get their id from the rowid.
+    @Test func aRebuildKeepsADescendingTableKeyTheRowid() throws {
+        let space = try Workspace()
+        try space.execute("""
+            CREATE TABLE ranked (id INTEGER, v TEXT, PRIMARY KEY (id DESC));
+            INSERT INTO ranked (id, v) VALUES (5, 'a'), (9, '7');
+            """)
+        for (version, type) in [("1.0.0", "TEXT"), ("1.1.0", "INTEGER")] {
+            try space.writeSchema("""
+                version: \(version)
+                tables:
+                  ranked:
+                    columns:
+                      id: { type: INTEGER, primary_key: true }
+                      v: \(type)
+                """)
+            _ = try space.sync()
+        }
+        #expect(try space.remainingChanges() == [])
+        try space.execute("INSERT INTO ranked (v) VALUES ('new')")
+        #expect(try space.typedRows("SELECT rowid AS r, id FROM ranked ORDER BY rowid") == [
+            ["r": Stored.integer(5), "id": Stored.integer(5)], ["r": Stored.integer(9), "id": Stored.integer(9)],
+            ["r": Stored.integer(10), "id": Stored.integer(10)],
+        ])
+        #expect(try !space.sync().didChange)
+    }
 }
