@@ -10,9 +10,6 @@ if ProcessInfo.processInfo.environment["SPI_BUILDER"] == "1" {
     documentationPlugin.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }
 
-/// Where Apple's CryptoKit is missing, swift-crypto provides the same API.
-let withoutCryptoKit: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
-
 let package = Package(
     name: "sqlite-reconciler",
     platforms: [
@@ -30,7 +27,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/mxcl/Version", from: "2.2.1"),
         // The tests compare the command's output with files under __Snapshots__. Only the
         // SnapshotTesting product is used: InlineSnapshotTesting needs swift-syntax, which SwiftPM
@@ -46,7 +42,6 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CSQLiteBridge",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: withoutCryptoKit)),
                 .product(name: "Version", package: "Version"),
             ]
         ),

@@ -1,13 +1,8 @@
-#if canImport(CryptoKit)
-import CryptoKit
-#else
-import Crypto   // swift-crypto: the same API where CryptoKit is missing
-#endif
 import Foundation
 
 // MARK: - Fingerprint
 
-/// SHA-256 digests that identify a schema file with its upgrade scripts, and a script's text.
+/// SHA-256 digests (`SHA256`) that identify a schema file with its upgrade scripts, and a script's text.
 ///
 /// ```swift
 /// Fingerprint.checksum(ofScript: "UPDATE t SET a = 1;\r\n") == Fingerprint.checksum(ofScript: "UPDATE t SET a = 1;\n")

@@ -15,8 +15,8 @@ import Testing
     /// Files outside the test target that CI compiles, with the words a reader fills in that
     /// stand for theirs.
     static let builtElsewhere: [(path: String, placeholders: [(String, String)])] = [
-        // A package manifest: the app that .ci/check-schema-plugin builds.
-        ("Fixtures/CheckSchemaApp/Package.swift", [
+        // A package manifest: the apps that .ci/check-schema-plugin and .ci/generate-records-plugin build.
+        ("Fixtures/PluginsApp/Package.swift", [
             (#".package(url: "<repository URL>", from: "0.1.0"),"#, #".package(name: "sqlite-reconciler", path: "../.."),"#),
             (#"name: "MyApp","#, #"name: "CheckSchemaApp","#),
         ]),
@@ -96,7 +96,7 @@ import Testing
         #expect(file.holds("import GRDB\nlet a = 1"))
         #expect(!file.holds("let a = 2"))
         #expect(!file.holds("import SwiftUI\nlet a = 1"))
-        let manifest = try Self.compiledFiles().first { $0.name == "Fixtures/CheckSchemaApp/Package.swift" }
+        let manifest = try Self.compiledFiles().first { $0.name == "Fixtures/PluginsApp/Package.swift" }
         #expect(manifest?.holds("""
             // Package.swift
             dependencies: [
