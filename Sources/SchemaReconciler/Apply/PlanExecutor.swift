@@ -32,45 +32,60 @@ struct PlanExecutor {
     /// Applies the plan; throws a ``ReconcileError`` at the first thing that fails, leaving the
     /// transaction for the caller to roll back.
     func run(in db: Database) throws -> SyncReport {
-        try refuseIfShortOfDiskSpace(in: db)
+        var phases = SyncReport.PhaseDurations()
         var plan = plan
         // The plan says where rows may lose their parent: nowhere in a new database but where
         // its seed writes (the whole database then).
         var orphans = OrphanAudit(scope: plan.isEmpty ? .tables([]) : plan.foreignKeyCheck, changes: plan.changes,
                                   ignoring: planning.file.ignoredNames)
-        try orphans.countBefore(in: db)
+        try phases.measure(.checking) {
+            try refuseIfShortOfDiskSpace(in: db)
+            try orphans.countBefore(in: db)
+        }
         var ran = Ran()
         var sessions = plan.editSessionVersions[...]
-        try run(plan.expandSteps, in: db, ran: &ran, sessions: &sessions)
-        let applied = try runUpgrades(in: db)
-        if let revision = try reviseContract(of: &plan, in: db) {
+        try phases.measure(.applyingSteps) { try run(plan.expandSteps, in: db, ran: &ran, sessions: &sessions) }
+        let applied = try phases.measure(.runningUpgrades) { try runUpgrades(in: db) }
+        if let revision = try phases.measure(.planning, { try reviseContract(of: &plan, in: db) }) {
             plan.revisions.append(revision)
             plan.deferred.steps = []
             progress?.replanned(plan)
         }
-        try run(plan.contractSteps, in: db, ran: &ran, sessions: &sessions)
-        try runSeeds(in: db)
+        try phases.measure(.applyingSteps) {
+            try run(plan.contractSteps, in: db, ran: &ran, sessions: &sessions)
+            try runSeeds(in: db)
+        }
         progress?.enter(.checking)
-        let oldOrphans = try orphans.checkAfter(in: db)
-        if !plan.isEmpty { try checkViewsAndTriggers(in: db) }
-        // A new database ran only the declared statements, which the loader had SQLite accept
-        // (and which read back as declared: the round-trip tests hold that); an existing one is
-        // read again and compared with the file, but for what waits.
-        let kept = prepared.isNewDatabase ? [] : try verify(in: db, deferred: plan.deferred.steps)
+        let (oldOrphans, kept) = try phases.measure(.checking) {
+            let oldOrphans = try orphans.checkAfter(in: db)
+            if !plan.isEmpty { try checkViewsAndTriggers(in: db) }
+            // A new database ran only the declared statements, which the loader had SQLite accept
+            // (and which read back as declared: the round-trip tests hold that); an existing one is
+            // read again and compared with the file, but for what waits.
+            let kept = prepared.isNewDatabase ? [] : try verify(in: db, deferred: plan.deferred.steps)
+            return (oldOrphans, kept)
+        }
         let warnings = plan.warnings.filter { $0.code != .undeclared }
         let finalWarnings = kept.map(SyncWarning.undeclared) + warnings + oldOrphans.map { .orphanRows($0.violation) }
         progress?.enter(.recording)
-        try StoredState(version: plan.toVersion, fingerprint: planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
-                        scriptPaths: planning.file.upgrades.flatMap(\.scripts).map(\.path),
-                        warnings: finalWarnings, fileSignature: planning.inputSignature(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
-                        deferred: plan.deferred, ignored: planning.file.ignoredNames).write(db)
-        for upgrade in applied {
-            try StoredState.record(upgrade, in: db)
+        let fingerprint = planning.fingerprint(acceptsNewerDatabase: prepared.acceptsNewerDatabase)
+        try phases.measure(.recording) {
+            try StoredState(version: plan.toVersion, fingerprint: fingerprint,
+                            scriptPaths: planning.file.upgrades.flatMap(\.scripts).map(\.path),
+                            warnings: finalWarnings, fileSignature: planning.inputSignature(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
+                            deferred: plan.deferred, ignored: planning.file.ignoredNames).write(db)
+            for upgrade in applied {
+                try StoredState.record(upgrade, in: db)
+            }
         }
         plan.warnings = finalWarnings
         plan.steps = ran.counting(plan.steps)
-        return SyncReport(plan: plan, statements: ran.statements, upgrades: applied.map(\.upgrade), warnings: finalWarnings,
-                          version: plan.toVersion, didChange: true)
+        var report = SyncReport(plan: plan, statements: ran.statements, upgrades: applied.map(\.upgrade), warnings: finalWarnings,
+                                version: plan.toVersion, didChange: true)
+        report.fingerprintBefore = prepared.state?.fingerprint
+        report.fingerprintAfter = fingerprint
+        report.phaseDurations = phases
+        return report
     }
 
     // MARK: Steps

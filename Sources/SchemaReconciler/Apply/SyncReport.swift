@@ -28,6 +28,27 @@ public struct SyncReport: Sendable, Codable {
     /// connection names it (`:memory:` for a database in memory).
     public var databasePath: String
 
+    /// The fingerprint the database recorded before the sync; nil for a database never synced.
+    ///
+    /// It is the fingerprint the no-op check compares (a SHA-256 digest of the inputs of the
+    /// last sync: schema.yaml's bytes, its scripts, the code upgrades' names and the library
+    /// version), not a digest of the live schema: it costs a launch nothing to read, and two
+    /// databases synced from the same inputs have the same one.
+    ///
+    /// ```swift
+    /// report.fingerprintBefore == report.fingerprintAfter  // true when the sync wrote nothing
+    /// ```
+    public var fingerprintBefore: String?
+    /// The fingerprint the database records after the sync (see ``fingerprintBefore``): the
+    /// one this sync wrote, or the one it found when it wrote nothing.
+    public var fingerprintAfter: String?
+    /// How long the sync spent in each phase: planning, steps, upgrades, checks, recording.
+    ///
+    /// ```swift
+    /// report.phaseDurations.runningUpgrades  // 0.21 seconds
+    /// ```
+    public var phaseDurations = PhaseDurations()
+
     /// Where the contract steps were planned from the schema that upgrades left (the plan's
     /// own revisions, and any made at sync time).
     public var revisions: [Plan.Revision] { plan.revisions }
@@ -39,6 +60,14 @@ public struct SyncReport: Sendable, Codable {
     /// report.legacyRecord?.description // "legacy record schema_migrations = 4 → 1.1.0"
     /// ```
     public var legacyRecord: LegacyRecord? { plan.legacyRecord }
+
+    /// The work the sync left for later, which ``Reconciler/finishDeferredWork(databaseAt:)``
+    /// does (the plan's own): empty when nothing waits.
+    ///
+    /// ```swift
+    /// if !report.deferred.isEmpty { scheduleFinishing() }
+    /// ```
+    public var deferred: Plan.DeferredWork { plan.deferred }
 
     /// Creates a report.
     package init(plan: Plan, statements: [String] = [], upgrades: [Upgrade] = [], warnings: [SyncWarning] = [],
@@ -59,12 +88,14 @@ public struct SyncReport: Sendable, Codable {
 extension SyncReport {
     private enum CodingKeys: String, CodingKey {
         case databasePath, didChange, version, statements, upgrades, warnings, durationSeconds, plan
+        case fingerprintBefore, fingerprintAfter, phaseSeconds, deferred
     }
 
     /// Writes `{"databasePath": "app.sqlite", "didChange": true, "version": "1.2.0", "statements":
-    /// [...], "upgrades": [...], "warnings": [...], "durationSeconds": 0.012, "plan": {...}}`.
+    /// [...], "upgrades": [...], "warnings": [...], "durationSeconds": 0.012, "plan": {...},
+    /// "fingerprintBefore": "3f5a…", "fingerprintAfter": "9c1e…", "phaseSeconds": {...}, "deferred": {...}}`.
     ///
-    /// The ``duration`` as a number of seconds.
+    /// The ``duration`` as a number of seconds, the ``phaseDurations`` too.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(databasePath, forKey: .databasePath)
@@ -76,6 +107,17 @@ extension SyncReport {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         try container.encode(seconds, forKey: .durationSeconds)
         try container.encode(plan, forKey: .plan)
+        try encodeSendHomeFields(to: &container)
+    }
+
+    /// Writes `"fingerprintBefore": "3f5a…"` (null for a new database), `"fingerprintAfter"`,
+    /// `"phaseSeconds": {"planning": 0.004, …}` (``PhaseDurations``) and `"deferred"`, the
+    /// plan's deferred work, beside it for a reader that does not read the plan.
+    private func encodeSendHomeFields(to container: inout KeyedEncodingContainer<CodingKeys>) throws {
+        try container.encode(fingerprintBefore, forKey: .fingerprintBefore)
+        try container.encode(fingerprintAfter, forKey: .fingerprintAfter)
+        try container.encode(phaseDurations, forKey: .phaseSeconds)
+        try container.encode(deferred, forKey: .deferred)
     }
 
     /// Reads what ``encode(to:)`` writes.
@@ -89,6 +131,10 @@ extension SyncReport {
                   didChange: try container.decode(Bool.self, forKey: .didChange),
                   duration: .seconds(try container.decode(Double.self, forKey: .durationSeconds)),
                   databasePath: try container.decode(String.self, forKey: .databasePath))
+        // Absent from a report written before they were: nil and zero.
+        fingerprintBefore = try container.decodeIfPresent(String.self, forKey: .fingerprintBefore)
+        fingerprintAfter = try container.decodeIfPresent(String.self, forKey: .fingerprintAfter)
+        phaseDurations = try container.decodeIfPresent(PhaseDurations.self, forKey: .phaseSeconds) ?? PhaseDurations()
     }
 }
 
@@ -108,5 +154,16 @@ extension SyncReport {
         return SyncReport(plan: plan, statements: statements + next.statements, upgrades: upgrades + next.upgrades,
                           warnings: next.warnings, version: next.version, didChange: didChange || next.didChange,
                           databasePath: next.databasePath)
+            .withSendHomeFields(before: fingerprintBefore, after: next.fingerprintAfter,
+                                phases: phaseDurations.adding(next.phaseDurations))
+    }
+
+    /// This report with `before` and `after` as its fingerprints and `phases` as its durations.
+    private func withSendHomeFields(before: String?, after: String?, phases: PhaseDurations) -> SyncReport {
+        var report = self
+        report.fingerprintBefore = before
+        report.fingerprintAfter = after
+        report.phaseDurations = phases
+        return report
     }
 }

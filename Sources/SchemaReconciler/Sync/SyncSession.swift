@@ -21,17 +21,23 @@ struct SyncSession {
     /// Syncs through `writer`, outside any transaction.
     func sync(_ writer: any DatabaseWriter) throws -> SyncReport {
         let start = ContinuousClock.now
+        var checking = SyncReport.PhaseDurations()
         var report = try Self.reporting(path: writer.path, cancellation: cancellation) { () -> SyncReport in
-            if let state = try upToDateState(writer) {
-                return SyncReport(plan: state.plan, warnings: state.plan.warnings, version: state.plan.toVersion, didChange: false)
+            if let state = try checking.measure(.planning, { try upToDateState(writer) }) {
+                var report = SyncReport(plan: state.plan, warnings: state.plan.warnings, version: state.plan.toVersion, didChange: false)
+                report.fingerprintBefore = state.fingerprint
+                report.fingerprintAfter = state.fingerprint
+                return report
             }
-            let file = try reconciler.loadedSchema()
+            let file = try checking.measure(.planning) { try reconciler.loadedSchema() }
             // Before waiting for the barrier, which no cancellation interrupts.
             try cancellation.check()
             return try writer.barrierWriteWithoutTransaction { db in
                 try cancellation.interrupting(db) { try sync(in: db, file: file) }
             }
         }
+        // The no-op check and the load, before the plan.
+        report.phaseDurations = report.phaseDurations.adding(checking)
         report.duration = ContinuousClock.now - start
         report.databasePath = writer.path
         return report
@@ -40,7 +46,7 @@ struct SyncSession {
     /// What one attempt at the locked part of a sync ended with.
     private enum Outcome {
         case done(SyncReport)
-        case nothingToDo(Plan)
+        case nothingToDo(PreparedPlan)
         case needsForeignKeysOff
     }
 
@@ -79,10 +85,13 @@ struct SyncSession {
         db.add(transactionObserver: commitGuard)
         defer { db.remove(transactionObserver: commitGuard) }
 
+        var phases = SyncReport.PhaseDurations()
         let planned = try Self.dataVersion(db)
-        let prepared = try Self.transaction(db, .deferred) { (try planning.prepare(db), .rollback) }   // it only reads
+        let prepared = try phases.measure(.planning) {
+            try Self.transaction(db, .deferred) { (try planning.prepare(db), .rollback) }   // it only reads
+        }
         if planning.finishing { try Self.refuseFinishing(prepared) }
-        if prepared.isNothingToWrite { return Self.nothingToDo(prepared.plan) }
+        if prepared.isNothingToWrite { return Self.nothingToDo(prepared, phases: phases) }
         try reconciler.refuseDeniedHazards(in: prepared.plan)
         var foreignKeysOn = foreignKeysOn
         if prepared.plan.requiresForeignKeysOff && foreignKeysOn {
@@ -94,10 +103,11 @@ struct SyncSession {
             let outcome = try applyUnderLock(prepared, planning: planning, replanning: replans, planned: planned,
                                              foreignKeysOn: foreignKeysOn, commitGuard: commitGuard, in: db)
             switch outcome {
-            case .done(let report):
+            case .done(var report):
+                report.phaseDurations = report.phaseDurations.adding(phases)
                 return report
-            case .nothingToDo(let plan):
-                return Self.nothingToDo(plan)
+            case .nothingToDo(let current):
+                return Self.nothingToDo(current, phases: phases)
             case .needsForeignKeysOff:
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
                 foreignKeysOn = false
@@ -114,14 +124,16 @@ struct SyncSession {
         try cancellation.check()
         return try Self.transaction(db, .immediate) {
             var current = prepared
+            var replanned = SyncReport.PhaseDurations()
             if try replanning || Self.dataVersion(db) != planned {
-                current = try planning.prepare(db)
+                current = try replanned.measure(.planning) { try planning.prepare(db) }
                 if planning.finishing { try Self.refuseFinishing(current) }
-                if current.isNothingToWrite { return (.nothingToDo(current.plan), .rollback) }
+                if current.isNothingToWrite { return (.nothingToDo(current), .rollback) }
                 try reconciler.refuseDeniedHazards(in: current.plan)
             }
             if current.plan.requiresForeignKeysOff && foreignKeysOn { return (.needsForeignKeysOff, .rollback) }
-            let report = try PlanExecutor(prepared: current, planning: planning).run(in: db)
+            var report = try PlanExecutor(prepared: current, planning: planning).run(in: db)
+            report.phaseDurations = report.phaseDurations.adding(replanned)
             // The last moment a cancellation rolls the sync back.
             try cancellation.check()
             commitGuard.allowsCommit = true
@@ -151,10 +163,15 @@ struct SyncSession {
         }
     }
 
-    private static func nothingToDo(_ plan: Plan) -> SyncReport {
+    private static func nothingToDo(_ prepared: PreparedPlan, phases: SyncReport.PhaseDurations) -> SyncReport {
         // Nothing to do writes nothing, even when the last sync's record is out of date (a
         // comment edited in schema.yaml, a VACUUM): the next sync compares again.
-        SyncReport(plan: plan, warnings: plan.warnings, version: plan.toVersion, didChange: false)
+        let plan = prepared.plan
+        var report = SyncReport(plan: plan, warnings: plan.warnings, version: plan.toVersion, didChange: false)
+        report.fingerprintBefore = prepared.state?.fingerprint
+        report.fingerprintAfter = prepared.state?.fingerprint
+        report.phaseDurations = phases
+        return report
     }
 
     /// `PRAGMA data_version`: it changes when another connection commits.
