@@ -105,7 +105,8 @@ import Testing
         #expect(sync.status == 0)
         let report = try object(sync.output)
         #expect(Set(report.keys) == ["databasePath", "didChange", "version", "statements", "upgrades", "warnings",
-                                     "durationSeconds", "plan"])
+                                     "durationSeconds", "plan", "fingerprintBefore", "fingerprintAfter", "phaseSeconds",
+                                     "deferred"])
         #expect(report["databasePath"] as? String == "app.sqlite")
         #expect(report["didChange"] as? Bool == true)
         #expect(report["version"] as? String == "1.1.0")
