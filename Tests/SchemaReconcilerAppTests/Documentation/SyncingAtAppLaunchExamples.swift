@@ -169,4 +169,50 @@ import Testing
             #expect(try reconciler.status(databaseAt: path).isInSync)
         }
     }
+
+    /// The app's own uploader: what it was handed.
+    final class Analytics: @unchecked Sendable {
+        var uploads: [Data] = []
+        func upload(_ data: Data) { uploads.append(data) }
+    }
+
+    /// Syncs `path`, sending the report or the failure report as the article shows.
+    private func launch(_ reconciler: Reconciler, path: String, defaults: UserDefaults, analytics: Analytics) throws {
+        do {
+            let report = try reconciler.sync(databaseAt: path)
+            defaults.set(report.fingerprintAfter, forKey: "schemaFingerprint")
+            analytics.upload(try JSONEncoder().encode(report))
+        } catch let error as ReconcileError {
+            let failure = SyncFailureReport(error, fingerprintBefore: defaults.string(forKey: "schemaFingerprint"))
+            analytics.upload(try JSONEncoder().encode(failure))
+            throw error
+        }
+    }
+
+    @Test func appLaunchSendsItsReport() throws {
+        let folder = try AppFolder(schema: Examples.tasksSchema)
+        let path = folder.path("app.sqlite")
+        let suite = "SyncingAtAppLaunchExamples.\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        let analytics = Analytics()
+        let reconciler = Reconciler(schemaURL: folder.schemaURL)
+
+        try launch(reconciler, path: path, defaults: defaults, analytics: analytics)
+        let sent = try JSONDecoder().decode(SyncReport.self, from: try #require(analytics.uploads.last))
+        #expect(sent.didChange && sent.fingerprintBefore == nil)
+        let fingerprint = try #require(defaults.string(forKey: "schemaFingerprint"))
+        #expect(sent.fingerprintAfter == fingerprint)
+
+        // A schema file the loader refuses: the failure report goes home, with the kept fingerprint.
+        try "version: 1.0.1\ntables:\n  tasks: { columns: { id: { typ: INTEGER } } }\n"
+            .write(to: folder.schemaURL, atomically: true, encoding: .utf8)
+        #expect(throws: ReconcileError.self) {
+            try launch(reconciler, path: path, defaults: defaults, analytics: analytics)
+        }
+        let failure = try JSONDecoder().decode(SyncFailureReport.self, from: try #require(analytics.uploads.last))
+        #expect(failure.code == .invalidSchema)
+        #expect(failure.phase == .planning)
+        #expect(failure.fingerprintBefore == fingerprint)
+    }
 }
