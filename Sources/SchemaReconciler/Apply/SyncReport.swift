@@ -61,7 +61,7 @@ public struct SyncReport: Sendable, Codable {
     /// ```
     public var legacyRecord: LegacyRecord? { plan.legacyRecord }
 
-    /// The work the sync left for later, which ``Reconciler/finishDeferredWork(databaseAt:)``
+    /// The work the sync left for later, which ``Reconciler/finishDeferredWork(databaseAt:)-1uoft``
     /// does (the plan's own): empty when nothing waits.
     ///
     /// ```swift
