@@ -14,7 +14,7 @@ extension ReconcileError: Codable {
         ForeignKeyViolation.self, BrokenObjects.self, UpgradeFailed.self, CodeUpgradeFailed.self,
         VerificationFailed.self, HazardsDenied.self, Cancelled.self, ForeignKeysLeftOff.self,
         NotEnoughDiskSpace.self, DatabaseFull.self, SyncNeededBeforeFinish.self, LegacyRecordNotMapped.self,
-        LegacyColumnMissing.self, SeedFailed.self,
+        LegacyColumnMissing.self, SeedFailed.self, BelowDatabaseFloor.self,
     ]
 
     /// Writes the error as one object: its ``code``'s name as `kind` and its number as `code`,

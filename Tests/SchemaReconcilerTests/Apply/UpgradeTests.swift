@@ -219,7 +219,7 @@ import Testing
         #expect {
             try space.sync()
         } throws: { error in
-            guard let payload = (error as? ReconcileError)?.payload(as: ReconcileError.DatabaseIsNewer.self) else { return false }
+            guard let payload = (error as? ReconcileError)?.payload(as: ReconcileError.BelowDatabaseFloor.self) else { return false }
             let stored = payload.storedVersion
             let declared = payload.declaredVersion
             return stored == "1.2.0" && declared == "1.1.0"
@@ -234,7 +234,7 @@ import Testing
         #expect(throws: ReconcileError.self) { try space.sync() }
         #expect(throws: ReconcileError.self) { try space.reconciler().plan(databaseAt: space.databasePath) }
         let status = try space.reconciler().status(databaseAt: space.databasePath)
-        guard let payload = status.problem?.payload(as: ReconcileError.DatabaseIsNewer.self), payload.storedVersion == "1.2.0", payload.declaredVersion == "1.1.0" else {
+        guard let payload = status.problem?.payload(as: ReconcileError.BelowDatabaseFloor.self), payload.storedVersion == "1.2.0", payload.declaredVersion == "1.1.0" else {
             Issue.record("expected a newer database, got \(String(describing: status.problem))")
             return
         }
@@ -250,7 +250,7 @@ import Testing
         try space.execute("DROP TABLE extra")
         try space.writeSchema(Self.schema(version: "1.1.0", upgrades: [], extra: "  extra:\n    columns:\n      id: INTEGER"))
         let status = try space.reconciler().status(databaseAt: space.databasePath)
-        guard let payload = status.problem?.payload(as: ReconcileError.DatabaseIsNewer.self), payload.storedVersion == "1.2.0", payload.declaredVersion == "1.1.0" else {
+        guard let payload = status.problem?.payload(as: ReconcileError.BelowDatabaseFloor.self), payload.storedVersion == "1.2.0", payload.declaredVersion == "1.1.0" else {
             Issue.record("expected a newer database, got \(String(describing: status.problem))")
             return
         }

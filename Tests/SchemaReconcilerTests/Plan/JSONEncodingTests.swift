@@ -220,6 +220,7 @@ import Testing
         .legacyColumnMissing(source: .column(table: "app_version", column: "version_num")),
         .seedFailed(path: "seed/vaults.sql", line: 3, statement: "INSERT INTO vaults (name) VALUES (NULL)",
                     error: DatabaseError(resultCode: .SQLITE_CONSTRAINT_NOTNULL, message: "NOT NULL constraint failed: vaults.name")),
+        .belowDatabaseFloor(stored: "1.2.0", declared: "1.0.0", floor: DatabaseFloor(version: "1.2.0", setBy: "1.2.0")),
     ]
 
     @Test func everyErrorReadsBackSayingTheSame() throws {
@@ -271,9 +272,9 @@ import Testing
             "legacyVersionTooHigh", "codeUpgradeAboveVersion", "cannotInspect", "cannotDiff", "cannotPlan", "stepFailed",
             "dataDoesNotFit", "foreignKeyViolation", "brokenObjects", "upgradeFailed", "codeUpgradeFailed",
             "verificationFailed", "hazardsDenied", "cancelled", "foreignKeysLeftOff", "notEnoughDiskSpace", "databaseFull",
-            "syncNeededBeforeFinish", "legacyRecordNotMapped", "legacyColumnMissing", "seedFailed",
+            "syncNeededBeforeFinish", "legacyRecordNotMapped", "legacyColumnMissing", "seedFailed", "belowDatabaseFloor",
         ])
-        #expect(codes.map(\.rawValue) == Array(1...27))
+        #expect(codes.map(\.rawValue) == Array(1...28))
         #expect(codes.map { ReconcileError.Code(rawValue: $0.rawValue)?.name } == codes.map(\.name))
         #expect(ReconcileError.Code(rawValue: 1001) == nil)
         #expect(ReconcileError.insideTransaction.errorCode == 5)
