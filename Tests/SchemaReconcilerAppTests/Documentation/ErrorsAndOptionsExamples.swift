@@ -73,7 +73,7 @@ import Testing
         func showAlert(_ message: String) { asked.append(message) }
 
         switch error.code {
-        case .databaseIsNewer:
+        case .belowDatabaseFloor, .databaseIsNewer:
             askToUpdateTheApp()
         case .notEnoughDiskSpace:
             let shortage = error.payload(as: ReconcileError.NotEnoughDiskSpace.self)
