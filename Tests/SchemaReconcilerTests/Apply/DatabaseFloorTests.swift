@@ -137,6 +137,14 @@ import Testing
         #expect(try space.sync().runsOnNewerDatabase)
     }
 
+    @Test func aFloorRaisedByHandWithNothingElseToDoIsRecorded() throws {
+        let space = try space(later: [Self.release110()])
+        try space.writeSchema(Self.release110("compatible_from: 1.1.0"))
+        #expect(try space.sync().floor == DatabaseFloor(version: "1.1.0", setBy: "1.1.0"))
+        #expect(try space.read { try StoredState.read($0) }?.floor == DatabaseFloor(version: "1.1.0", setBy: "1.1.0"))
+        #expect(try refusal(of: space) != nil)
+    }
+
     @Test func aHandFloorAboveTheVersionIsAnError() throws {
         let space = try Workspace()
         try space.writeSchema(Self.release100 + "\ncompatible_from: 1.1.0")
