@@ -73,7 +73,7 @@ struct PlanExecutor {
             try StoredState(version: plan.toVersion, fingerprint: fingerprint,
                             scriptPaths: planning.file.upgrades.flatMap(\.scripts).map(\.path),
                             warnings: finalWarnings, fileSignature: planning.inputSignature(acceptsNewerDatabase: prepared.acceptsNewerDatabase),
-                            deferred: plan.deferred, ignored: planning.file.ignoredNames).write(db)
+                            deferred: plan.deferred, ignored: planning.file.ignoredNames, floor: plan.floor).write(db)
             for upgrade in applied {
                 try StoredState.record(upgrade, in: db)
             }

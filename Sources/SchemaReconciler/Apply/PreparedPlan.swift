@@ -18,12 +18,18 @@ struct PreparedPlan {
     var isNewDatabase: Bool
     /// Whether the database, newer than the file, is synced all the same.
     var acceptsNewerDatabase: Bool
+    /// Whether the database, newer than the file, serves it as it is: nothing is written.
+    var servesOlderVersion = false
 
     /// Whether the sync has nothing to do and nothing to record: the schema matches, no upgrade
-    /// is pending, and the stored version and deferred work are already the ones to record.
+    /// is pending, and the stored version, floor and deferred work are already the ones to
+    /// record (a floor that was never stored is its version, which a sync with nothing to do
+    /// keeps); or the database, newer than the file, serves it as it is.
     var isNothingToWrite: Bool {
+        if servesOlderVersion { return true }
         guard let state, plan.isEmpty else { return false }
-        return state.version == plan.toVersion && state.deferred.isRecorded(as: plan.deferred)
+        return state.version == plan.toVersion && state.effectiveFloor == plan.floor
+            && state.deferred.isRecorded(as: plan.deferred)
     }
 }
 

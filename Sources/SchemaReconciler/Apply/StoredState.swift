@@ -35,6 +35,9 @@ package struct StoredState: Sendable, Equatable {
     /// table), so that a dry run with nothing to do counts orphan rows without reading the file
     /// or the tables of other tools; nil when the state was written before they were stored.
     package var ignored: IgnoredNames?
+    /// The floor the last sync recorded (`floor` and `floor_set_by`); nil when the state was
+    /// written before floors were stored (see ``effectiveFloor``).
+    package var floor: DatabaseFloor?
 
     /// The state table's name.
     package static let stateTable = ReservedName.stateTable
@@ -45,7 +48,8 @@ package struct StoredState: Sendable, Equatable {
     package init(version: SemanticVersion? = nil, fingerprint: String? = nil, schemaVersion: Int? = nil,
                  scriptPaths: [String] = [], appliedUpgrades: [Upgrade.Applied] = [], warnings: [SyncWarning]? = [],
                  fileSignature: String? = nil, deferred: Plan.DeferredWork = Plan.DeferredWork(),
-                 ignored: IgnoredNames? = nil) {
+                 ignored: IgnoredNames? = nil, floor: DatabaseFloor? = nil) {
+        self.floor = floor
         self.fileSignature = fileSignature
         self.deferred = deferred
         self.ignored = ignored
@@ -63,7 +67,14 @@ package struct StoredState: Sendable, Equatable {
         let version = version ?? .zero
         var plan = Plan(fromVersion: version, toVersion: version, warnings: warnings ?? [])
         plan.deferred = deferred
+        plan.floor = effectiveFloor
         return plan
+    }
+
+    /// The database's floor: the one recorded, or, for a database synced before floors were
+    /// stored, its version (nothing older is assumed to read it).
+    package var effectiveFloor: DatabaseFloor? {
+        floor ?? version.map { DatabaseFloor(version: $0, setBy: $0) }
     }
 
     /// Whether `upgrade` ran.
@@ -113,6 +124,9 @@ package struct StoredState: Sendable, Equatable {
         warnings = values["warnings"].flatMap { text in
             text == "[]" ? [] : try? JSONCoding.decoder.decode([SyncWarning].self, from: Data(text.utf8))
         }
+        if let version = values["floor"].flatMap(SemanticVersion.init) {
+            floor = DatabaseFloor(version: version, setBy: values["floor_set_by"].flatMap(SemanticVersion.init) ?? version)
+        }
         ignored = values["ignored"].flatMap { try? JSONCoding.decoder.decode(IgnoredNames.self, from: Data($0.utf8)) }
         // Stored only while something waits. One that cannot be read still says so.
         if let text = values["deferred"] {
@@ -151,7 +165,7 @@ package struct StoredState: Sendable, Equatable {
             ("version", version?.description), ("fingerprint", fingerprint),
             ("schema_version", String(schemaVersion)), ("scripts", scriptPaths.joined(separator: "\n")),
             ("warnings", warningsText), ("file_signature", fileSignature), ("deferred", deferredText),
-            ("ignored", ignoredText),
+            ("ignored", ignoredText), ("floor", floor?.version.description), ("floor_set_by", floor?.setBy.description),
         ]
         for (key, value) in values {
             if let value {

@@ -69,6 +69,22 @@ public struct SyncReport: Sendable, Codable {
     /// ```
     public var deferred: Plan.DeferredWork { plan.deferred }
 
+    /// The database's floor: the oldest app version that can use it, and the release that set
+    /// it (the plan's own).
+    ///
+    /// ```swift
+    /// report.floor?.description // "1.0.0 (set by 1.0.0)"
+    /// ```
+    public var floor: DatabaseFloor? { plan.floor }
+
+    /// Whether this app's schema.yaml is older than the database, which still serves it: the
+    /// sync changed nothing and wrote nothing.
+    ///
+    /// ```swift
+    /// if report.runsOnNewerDatabase { analytics.note("downgraded device") }
+    /// ```
+    public var runsOnNewerDatabase: Bool { plan.olderVersionServed != nil }
+
     /// Creates a report.
     package init(plan: Plan, statements: [String] = [], upgrades: [Upgrade] = [], warnings: [SyncWarning] = [],
                  version: SemanticVersion, didChange: Bool, duration: Duration = .zero, databasePath: String = "") {
@@ -89,6 +105,7 @@ extension SyncReport {
     private enum CodingKeys: String, CodingKey {
         case databasePath, didChange, version, statements, upgrades, warnings, durationSeconds, plan
         case fingerprintBefore, fingerprintAfter, phaseSeconds, deferred
+        case floor, runsOnNewerDatabase
     }
 
     /// Writes `{"databasePath": "app.sqlite", "didChange": true, "version": "1.2.0", "statements":
@@ -106,6 +123,9 @@ extension SyncReport {
         try container.encode(warnings, forKey: .warnings)
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         try container.encode(seconds, forKey: .durationSeconds)
+        // The plan's own, which reading takes from the plan.
+        try container.encodeIfPresent(floor, forKey: .floor)
+        try container.encode(runsOnNewerDatabase, forKey: .runsOnNewerDatabase)
         try container.encode(plan, forKey: .plan)
         try encodeSendHomeFields(to: &container)
     }

@@ -125,6 +125,9 @@ package enum SchemaFormat {
         case legacy
         /// `compatibility` written as a mapping: the profile and the tables it does not cover.
         case compatibility
+        /// An `upgrades` entry written as a mapping: its scripts, and whether older builds read
+        /// what they leave.
+        case upgrade
         /// The top level's `swift`: what the generated record types share.
         case swiftFile = "swift_file"
         /// A table's `swift`: its record type.
@@ -153,6 +156,7 @@ package enum SchemaFormat {
             case .drop: Drop.all
             case .legacy: Legacy.all
             case .compatibility: Compatibility.all
+            case .upgrade: Upgrade.all
             case .swiftFile: SwiftFile.all
             case .swiftTable: SwiftTable.all
             case .swiftView: SwiftView.all
@@ -191,6 +195,9 @@ package enum SchemaFormat {
             case .drop: "What a sync may remove from an existing database."
             case .legacy: Legacy.summary
             case .compatibility: Compatibility.summary
+            case .upgrade:
+                "An upgrade written as a mapping: { script: upgrades/1.1.0.sql, older_builds_read_it: true } keeps the "
+                    + "database's floor, where an upgrade otherwise raises it."
             case .swiftFile: SwiftFile.summary
             case .swiftTable: SwiftTable.summary
             case .swiftView: SwiftView.summary
@@ -229,8 +236,11 @@ package enum SchemaFormat {
         static let compatibility = Key("compatibility",
                                        .nullable(.either([.choice(Compatibility.profiles), .mapping(of: .compatibility)])),
                                        Compatibility.summary)
+        static let compatibleFrom = Key("compatible_from", .version,
+                                        "The oldest app version that may open a database this file syncs: the database's "
+                                            + "floor is never lower (for a change of meaning that no schema shows).")
         static let all = [version, tables, virtualTables, views, triggers, drop, ignore, upgrades, seed, legacy, compatibility,
-                          swift]
+                          compatibleFrom, swift]
     }
 
     // MARK: Tables
@@ -390,6 +400,17 @@ package enum SchemaFormat {
         static let triggers = Key("triggers", .list(of: .name), "Triggers a sync may drop.")
         static let all = [tables, columns, indexes, views, triggers]
     }
+
+    // MARK: Upgrades
+
+    /// An `upgrades` entry written as a mapping.
+    package enum Upgrade {
+        static let script = Key("script", .scripts, required: true, "The upgrade's script path, or a list of paths.")
+        static let olderBuildsReadIt = Key("older_builds_read_it", .boolean,
+                                           "Whether app versions before this one read what the scripts leave correctly: "
+                                               + "true keeps the database's floor, which an upgrade otherwise raises.")
+        static let all = [script, olderBuildsReadIt]
+    }
 }
 
 // MARK: - Shared value kinds
@@ -408,8 +429,10 @@ extension SchemaFormat.ValueKind {
     /// The scripts of an upgrade, or the seed scripts: a path, or a list of at least one path.
     package static let scripts: Self = .either([.text, .list(of: .text, minimumCount: 1)])
 
-    /// `upgrades`: version → scripts, such as `1.4.0: upgrades/1.4.0-split-names.sql`.
-    package static let upgrades: Self = .dictionary(keyedBy: .version, of: .scripts)
+    /// `upgrades`: version → scripts, such as `1.4.0: upgrades/1.4.0-split-names.sql`, or an
+    /// upgrade written as a mapping.
+    package static let upgrades: Self = .dictionary(keyedBy: .version, of: .either([.text, .list(of: .text, minimumCount: 1),
+                                                                                     .mapping(of: .upgrade)]))
 }
 
 extension Array where Element == SchemaFormat.Key {

@@ -43,6 +43,9 @@ public struct SchemaFile: Sendable {
     /// `compatibility`: the rules of a sync engine the tables follow, which the loader checked;
     /// nil when the file has no such section.
     package var compatibility: Compatibility?
+    /// `compatible_from`: the floor set by hand, below which no database this file syncs goes;
+    /// nil without one.
+    package var compatibleFrom: SemanticVersion?
     /// What the file's `swift` keys say of the record types generated from it; a sync never
     /// reads it.
     package var recordOverrides = RecordOverrides()

@@ -143,7 +143,7 @@ package struct SchemaLoader: Sendable {
             schema: parsed.schema,
             drop: parsed.drop,
             upgrades: readsScripts ? try scripts.read(parsed.upgrades, reader: reader)
-                : parsed.upgrades.map { UpgradeScripts(version: $0.version, scripts: []) },
+                : parsed.upgrades.map { UpgradeScripts(version: $0.version, scripts: [], olderBuildsReadIt: $0.olderBuildsReadIt) },
             contents: contents,
             locations: parsed.locations)
         loaded.seeds = readsScripts ? try scripts.read(seeds: parsed.seeds, reader: reader) : []
@@ -153,6 +153,7 @@ package struct SchemaLoader: Sendable {
         loaded.legacy = parsed.legacy
         loaded.compatibility = parsed.compatibility
         loaded.ignore = parsed.ignore
+        loaded.compatibleFrom = parsed.compatibleFrom
         loaded.recordOverrides = recordOverrides
         return loaded
     }

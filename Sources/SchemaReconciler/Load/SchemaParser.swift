@@ -48,6 +48,8 @@ struct SchemaParser {
         var compatibility: Compatibility?
         /// `ignore`, in its written order.
         var ignore: [NamePattern]
+        /// `compatible_from`, when the file has it.
+        var compatibleFrom: SemanticVersion?
     }
 
     /// An `upgrades` entry: its version and the script paths as written.
@@ -58,6 +60,8 @@ struct SchemaParser {
         var keyNode: Node
         /// The script paths, in their written order.
         var paths: [Located<String>]
+        /// `older_builds_read_it` of an entry written as a mapping.
+        var olderBuildsReadIt = false
     }
 
     // MARK: Parsing
@@ -90,6 +94,7 @@ struct SchemaParser {
         }
         let legacy = try byKey["legacy"].map { try LegacyParser(reader: reader).parse($0, version: version) }
         let ignore = try byKey["ignore"].map(ignorePatterns) ?? []
+        let compatibleFrom = try byKey["compatible_from"].map { try self.compatibleFrom($0, version: version) }
         found.checker.ignored = SchemaFile.ignoredNames(ignore, legacy: legacy, drop: found.checker.dropList)
 
         try found.checker.check()
@@ -105,7 +110,20 @@ struct SchemaParser {
             locations: found.locations,
             legacy: legacy,
             compatibility: checker.compatibility?.compatibility,
-            ignore: ignore)
+            ignore: ignore,
+            compatibleFrom: compatibleFrom)
+    }
+
+    /// `compatible_from`: a version no higher than `version`.
+    private func compatibleFrom(_ entry: YAMLEntry, version: SemanticVersion) throws -> SemanticVersion {
+        let floor = try self.version(entry.value, key: entry.key, in: Self.topLevel)
+        if floor > version {
+            throw SchemaError.invalidValue(floor.description, for: entry.key, in: Self.topLevel,
+                                           reason: "the floor cannot be above version \(version): builds from "
+                                               + "\(floor) on could never have written this schema",
+                                           at: reader.location(of: entry.value))
+        }
+        return floor
     }
 
     /// What the sections read so far declare: the objects, for the checks across them, and where
@@ -361,10 +379,30 @@ struct SchemaParser {
                 throw SchemaError.upgradeAboveVersion(upgrade: key, version: version,
                                                       at: reader.location(of: option.keyNode))
             }
-            let paths = try scriptPaths(option.value, key: option.key, in: context)
-            upgrades.append(DeclaredUpgrade(version: key, keyNode: option.keyNode, paths: paths))
+            upgrades.append(try upgrade(option, version: key, in: context))
         }
         return upgrades.sorted { $0.version < $1.version }
+    }
+
+    /// One `upgrades` entry: a script path, a list of them, or a mapping
+    /// `{ script: …, older_builds_read_it: true }`.
+    private func upgrade(_ option: YAMLEntry, version: SemanticVersion, in context: String) throws -> DeclaredUpgrade {
+        guard case .mapping = option.value else {
+            let paths = try scriptPaths(option.value, key: option.key, in: context)
+            return DeclaredUpgrade(version: version, keyNode: option.keyNode, paths: paths)
+        }
+        let owner = "upgrade '\(option.key)'"
+        let entries = try reader.entries(of: option.value, key: option.key, in: context, owner: owner,
+                                         allowed: SchemaFormat.Upgrade.all.names)
+        guard let script = entries.first(where: { $0.key == SchemaFormat.Upgrade.script.name }) else {
+            throw SchemaError.missingKey(SchemaFormat.Upgrade.script.name, in: owner, at: reader.location(of: option.value))
+        }
+        var upgrade = DeclaredUpgrade(version: version, keyNode: option.keyNode,
+                                      paths: try scriptPaths(script.value, key: script.key, in: owner))
+        if let readable = entries.first(where: { $0.key == SchemaFormat.Upgrade.olderBuildsReadIt.name }) {
+            upgrade.olderBuildsReadIt = try reader.bool(readable, in: owner)
+        }
+        return upgrade
     }
 
     /// A script path, or a list of at least one, written under `key` in `context`: the scripts

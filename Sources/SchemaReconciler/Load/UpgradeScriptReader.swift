@@ -28,7 +28,7 @@ struct UpgradeScriptReader {
                     "the script \(path.value) is already listed as \($0.path) under \($0.version): "
                         + "an upgrade script runs once, under one version"
                 }
-            })
+            }, olderBuildsReadIt: upgrade.olderBuildsReadIt)
         }
     }
 

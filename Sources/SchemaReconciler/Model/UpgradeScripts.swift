@@ -12,10 +12,14 @@ package struct UpgradeScripts: Sendable, Equatable {
     package var version: SemanticVersion
     /// The scripts, in their written order.
     package var scripts: [UpgradeScript]
+    /// Whether app versions before ``version`` read what the scripts leave correctly
+    /// (`older_builds_read_it: true`): the upgrade then keeps the database's floor.
+    package var olderBuildsReadIt: Bool
 
     /// Creates a value.
-    package init(version: SemanticVersion, scripts: [UpgradeScript]) {
+    package init(version: SemanticVersion, scripts: [UpgradeScript], olderBuildsReadIt: Bool = false) {
         self.version = version
         self.scripts = scripts
+        self.olderBuildsReadIt = olderBuildsReadIt
     }
 }

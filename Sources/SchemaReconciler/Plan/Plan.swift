@@ -61,6 +61,20 @@ public struct Plan: Sendable, Codable {
     /// plan.legacyRecord?.description // "legacy record schema_migrations = 4 → 1.1.0"
     /// ```
     public var legacyRecord: LegacyRecord?
+    /// The database's floor once the plan ran: the oldest app version whose schema it still
+    /// serves, and the release that set it (see ``DatabaseFloor``).
+    ///
+    /// ```swift
+    /// plan.floor?.version // 1.0.0
+    /// ```
+    public var floor: DatabaseFloor?
+    /// schema.yaml's version, when the database is newer and still serves it (the version is
+    /// at or above its ``floor``): the plan is then empty, and the sync writes nothing.
+    ///
+    /// ```swift
+    /// if let version = plan.olderVersionServed { print("\(version) runs on a newer database") }
+    /// ```
+    public var olderVersionServed: SemanticVersion?
 
     /// Views and triggers that were broken before the sync: reported, not held against it.
     package var brokenBefore: [BrokenObject] = []
@@ -108,7 +122,7 @@ public struct Plan: Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case fromVersion, toVersion, steps, upgrades, seeds, changes, warnings, revisions, deferred, copiedAtLaunch
-        case foreignKeyCheck, legacyRecord
+        case foreignKeyCheck, legacyRecord, floor, olderVersionServed
     }
 
     private enum Computed: String, CodingKey {
@@ -137,6 +151,8 @@ public struct Plan: Sendable, Codable {
         try container.encode(copiedAtLaunch, forKey: .copiedAtLaunch)
         try container.encode(foreignKeyCheck, forKey: .foreignKeyCheck)
         try container.encodeIfPresent(legacyRecord, forKey: .legacyRecord)
+        try container.encodeIfPresent(floor, forKey: .floor)
+        try container.encodeIfPresent(olderVersionServed, forKey: .olderVersionServed)
         var computed = encoder.container(keyedBy: Computed.self)
         try computed.encode(isNothingToDo, forKey: .isNothingToDo)
         try computed.encode(hazards, forKey: .hazards)

@@ -47,7 +47,14 @@ struct SyncPlanning {
         let isNew = state == nil && catalog.isEmpty
             && !(file.legacy?.source.table.map(catalog.holdsIgnoredTable(named:)) ?? false)
         let legacy = state == nil && !isNew ? try legacyRecord(in: db) : nil
-        let (from, acceptsNewer) = try versions(state: state, isNew: isNew, legacy: legacy)
+        let (from, newer) = try versions(state: state, isNew: isNew, legacy: legacy)
+        if newer == .serves, let state {
+            var plan = state.plan
+            plan.olderVersionServed = file.version
+            return PreparedPlan(plan: plan, state: state, drop: DropList(), isNewDatabase: false, acceptsNewerDatabase: false,
+                                servesOlderVersion: true)
+        }
+        let acceptsNewer = newer != .no
         let drop = acceptsNewer ? DropList() : file.drop
         var plan = Plan(fromVersion: from, toVersion: acceptsNewer ? from! : file.version)
         plan.legacyRecord = legacy
@@ -73,6 +80,9 @@ struct SyncPlanning {
             + catalog.reservedTables.filter { $0.sqlName.hasPrefix(Planner.temporaryPrefix) }.map(SyncWarning.leftoverTable)
         plan.markCloudKitSteps(under: file.compatibility,
                                virtualTables: (file.schema.virtualTables + live.virtualTables).map(\.name))
+        plan.floor = plan.floor(after: isNew ? nil : (state?.effectiveFloor ?? from.map { DatabaseFloor(version: $0, setBy: $0) }),
+                                declared: file.schema, compatibleFrom: file.compatibleFrom,
+                                upgradesOlderBuildsRead: Set(file.upgrades.filter(\.olderBuildsReadIt).map(\.version)))
         return PreparedPlan(plan: plan, state: state, drop: drop, isNewDatabase: isNew, acceptsNewerDatabase: acceptsNewer)
     }
 
@@ -235,10 +245,24 @@ struct SyncPlanning {
 // MARK: - Versions and upgrades
 
 extension SyncPlanning {
-    /// The version the database is at (nil for a new one), and whether it is newer than the
-    /// file and accepted as such. A database never synced is at the version its `legacy` record
-    /// stands for, or, without one, at the legacy version of the options.
-    func versions(state: StoredState?, isNew: Bool, legacy: LegacyRecord?) throws -> (SemanticVersion?, Bool) {
+    /// What a database newer than the file is to the sync.
+    enum NewerDatabase {
+        /// The database is not newer than the file.
+        case no
+        /// The file's version is at or above the database's floor: the database serves it as
+        /// it is, and the sync writes nothing.
+        case serves
+        /// The file's version is below the floor, but ``Reconciler/Options/allowsNewerDatabase``
+        /// accepts it: it is synced without upgrades or drops.
+        case accepted
+    }
+
+    /// The version the database is at (nil for a new one), and what it is to the sync when it
+    /// is newer than the file. A database never synced is at the version its `legacy` record
+    /// stands for, or, without one, at the legacy version of the options. A newer one at or
+    /// above whose floor the file's version is serves it; one below is refused, but for
+    /// ``Reconciler/Options/allowsNewerDatabase``.
+    func versions(state: StoredState?, isNew: Bool, legacy: LegacyRecord?) throws -> (SemanticVersion?, NewerDatabase) {
         for code in codeUpgrades where code.version > file.version {
             throw ReconcileError.codeUpgradeAboveVersion(name: code.name, version: code.version, declared: file.version)
         }
@@ -246,11 +270,14 @@ extension SyncPlanning {
             throw ReconcileError.legacyVersionTooHigh(legacy: options.legacyVersion, declared: file.version)
         }
         let from: SemanticVersion? = isNew ? nil : (state?.version ?? legacy?.version ?? options.legacyVersion)
-        guard let from, from > file.version else { return (from, false) }
+        guard let from, from > file.version else { return (from, .no) }
+        // A database never synced is at the legacy version: it serves no older version.
+        let floor = state?.effectiveFloor ?? DatabaseFloor(version: from, setBy: from)
+        if file.version >= floor.version { return (from, .serves) }
         guard options.allowsNewerDatabase else {
-            throw ReconcileError.databaseIsNewer(stored: from, declared: file.version)
+            throw ReconcileError.databaseIsNewer(stored: from, declared: file.version, floor: floor)
         }
-        return (from, true)
+        return (from, .accepted)
     }
 
     /// Upgrades with stored version < key ≤ declared version that have not run, ascending;

@@ -49,6 +49,14 @@ public struct SyncStatus: Sendable, Codable {
     /// status.legacyRecord?.version // 1.1.0, where the next sync starts from
     /// ```
     public var legacyRecord: LegacyRecord?
+    /// The database's floor: the oldest app version whose schema it still serves, and the
+    /// release that set it; nil for a database never synced. A database synced before floors
+    /// were recorded has its stored version as its floor.
+    ///
+    /// ```swift
+    /// status.floor?.version // 1.0.0: builds from 1.0.0 on can open it
+    /// ```
+    public var floor: DatabaseFloor?
 
     /// Whether a sync would change nothing and nothing waits: the schema matches, no upgrade is
     /// pending, the stored version is the declared one, no deferred work is left, and no problem
@@ -60,7 +68,7 @@ public struct SyncStatus: Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case databasePath, databaseExists, isManaged, storedVersion, declaredVersion, appliedUpgrades, pendingUpgrades
-        case pendingSteps, pendingSeeds, warnings, problem, isSchemaCompared, deferred, legacyRecord
+        case pendingSteps, pendingSeeds, warnings, problem, isSchemaCompared, deferred, legacyRecord, floor
     }
 
     private enum Computed: String, CodingKey {
@@ -91,6 +99,7 @@ public struct SyncStatus: Sendable, Codable {
         try container.encode(isSchemaCompared, forKey: .isSchemaCompared)
         try container.encode(deferred, forKey: .deferred)
         try container.encodeIfPresent(legacyRecord, forKey: .legacyRecord)
+        try container.encodeIfPresent(floor, forKey: .floor)
         var computed = encoder.container(keyedBy: Computed.self)
         try computed.encode(isInSync, forKey: .isInSync)
     }
@@ -140,6 +149,7 @@ extension Reconciler {
                                 pendingUpgrades: [], pendingSteps: [], warnings: [], problem: nil,
                                 isSchemaCompared: true)
         status.deferred = state?.deferred ?? Plan.DeferredWork()
+        status.floor = state?.effectiveFloor
         do {
             let planning = planning(file)
             var plan = try planning.prepare(db).plan

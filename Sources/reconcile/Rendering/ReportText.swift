@@ -21,6 +21,11 @@ struct ReportText {
 
     var lines: String {
         let deferred = DeferredText(report.plan).lines
+        if report.runsOnNewerDatabase, let floor = report.floor {
+            return (["\(database) is at version \(report.version), newer than schema.yaml's "
+                        + "\(report.plan.olderVersionServed ?? report.version), and serves it (floor \(FloorText.line(floor))); "
+                        + "nothing changed"] + deferred).joined(separator: "\n") + "\n"
+        }
         guard report.didChange else {
             return (["\(database) is up to date at version \(report.version); nothing to do"] + deferred)
                 .joined(separator: "\n") + "\n"

@@ -30,6 +30,7 @@ struct StatusMarkdown {
         let stored = status.storedVersion.map { "stored version \($0)" }
             ?? (status.databaseExists ? "never synced" : "does not exist yet")
         var sections = ["### \(PlanMarkdown.code(database)): \(stored), declared \(status.declaredVersion)"]
+        if let floor = status.floor { sections.append("**Floor:** " + PlanMarkdown.cell(FloorText.line(floor))) }
         if let legacy = status.legacyRecord { sections.append(PlanMarkdown.cell(LegacyText.line(legacy))) }
         if !status.appliedUpgrades.isEmpty {
             sections.append(PlanMarkdown.list("Applied upgrades", status.appliedUpgrades.map {

@@ -9,6 +9,7 @@ import SchemaReconciler
 /// database: app.sqlite
 /// declared version: 1.2.0
 /// stored version:   1.2.0
+/// floor:            1.0.0 (set by 1.0.0)
 /// applied upgrades:
 ///   1.2.0  upgrades/1.2.0-fill-project-slugs.sql  (2026-03-02T09:14:27Z)
 /// pending upgrades: none
@@ -31,6 +32,7 @@ struct StatusText {
         } else {
             lines.append("stored version:   none" + (status.databaseExists ? " (never synced)" : ""))
         }
+        if let floor = status.floor { lines.append("floor:            \(FloorText.line(floor))") }
         if let legacy = status.legacyRecord { lines.append(LegacyText.line(legacy)) }
         lines.append("applied upgrades:" + (status.appliedUpgrades.isEmpty ? " none" : ""))
         lines += status.appliedUpgrades.map {

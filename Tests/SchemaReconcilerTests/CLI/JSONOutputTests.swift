@@ -19,7 +19,7 @@ import Testing
         """
 
     static let planKeys: Set = ["fromVersion", "toVersion", "isNothingToDo", "steps", "upgrades", "seeds", "changes", "revisions",
-                                "hazards", "warnings", "foreignKeyCheck", "deferred", "copiedAtLaunch"]
+                                "hazards", "warnings", "foreignKeyCheck", "deferred", "copiedAtLaunch", "floor"]
     static let stepKeys: Set = ["description", "action", "table", "phase", "method", "rows", "changes", "checks",
                                 "hazards", "droppedIndexes", "statements"]
 
@@ -106,7 +106,7 @@ import Testing
         let report = try object(sync.output)
         #expect(Set(report.keys) == ["databasePath", "didChange", "version", "statements", "upgrades", "warnings",
                                      "durationSeconds", "plan", "fingerprintBefore", "fingerprintAfter", "phaseSeconds",
-                                     "deferred"])
+                                     "deferred", "floor", "runsOnNewerDatabase"])
         #expect(report["databasePath"] as? String == "app.sqlite")
         #expect(report["didChange"] as? Bool == true)
         #expect(report["version"] as? String == "1.1.0")
@@ -117,7 +117,7 @@ import Testing
         let status = try object(try ReconcileCommand.run(["status", "--format", "json"], in: space.url).output)
         #expect(Set(status.keys) == ["databasePath", "databaseExists", "isManaged", "isInSync", "storedVersion",
                                      "declaredVersion", "appliedUpgrades", "pendingUpgrades", "pendingSteps",
-                                     "pendingSeeds", "isSchemaCompared", "warnings", "deferred"])
+                                     "pendingSeeds", "isSchemaCompared", "warnings", "deferred", "floor"])
         #expect(status["isInSync"] as? Bool == true)
         let applied = try #require((status["appliedUpgrades"] as? [[String: Any]])?.first)
         #expect((applied["upgrade"] as? [String: Any])?["name"] as? String == "upgrades/1.1.0.sql")

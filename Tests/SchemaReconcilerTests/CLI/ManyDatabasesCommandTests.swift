@@ -237,7 +237,7 @@ import Testing
         let report = try #require(databases[0]["report"] as? [String: Any])
         #expect(Set(report.keys) == ["databasePath", "didChange", "version", "statements", "upgrades", "warnings",
                                      "durationSeconds", "plan", "fingerprintBefore", "fingerprintAfter", "phaseSeconds",
-                                     "deferred"])
+                                     "deferred", "floor", "runsOnNewerDatabase"])
         #expect(report["databasePath"] as? String == "tenants/a.sqlite")
         #expect(report["didChange"] as? Bool == true)
         let error = try #require(databases[1]["error"] as? [String: Any])

@@ -279,6 +279,7 @@ final class JSONSchemaTests: XCTestCase {
         .view: ["select": "SELECT 1"],
         .virtualTable: ["module": "rtree"],
         .legacy: ["source": "user_version", "versions": "{ 1: 1.0.0 }"],
+        .upgrade: ["script": "upgrades/1.0.0.sql"],
     ]
 
     /// A schema.yaml in which the one mapping of kind `mapping` has its required keys, with
@@ -305,6 +306,7 @@ final class JSONSchemaTests: XCTestCase {
         case .drop: return top + table + " }\ndrop: \(body)\n"
         case .legacy: return top + table + " }\nlegacy: \(body)\n"
         case .compatibility: return top + table + " }\ncompatibility: \(body)\n"
+        case .upgrade: return top + table + " }\nupgrades:\n  1.0.0: \(body)\n"
         case .swiftFile: return top + table + " }\nswift: \(body)\n"
         case .swiftTable: return top + "{ columns: { id: INTEGER }, swift: \(body) }\n"
         case .swiftView: return top + table + " }\nviews:\n  v: { select: SELECT 1, swift: \(body) }\n"

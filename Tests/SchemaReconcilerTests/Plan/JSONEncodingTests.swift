@@ -220,6 +220,7 @@ import Testing
         .legacyColumnMissing(source: .column(table: "app_version", column: "version_num")),
         .seedFailed(path: "seed/vaults.sql", line: 3, statement: "INSERT INTO vaults (name) VALUES (NULL)",
                     error: DatabaseError(resultCode: .SQLITE_CONSTRAINT_NOTNULL, message: "NOT NULL constraint failed: vaults.name")),
+        .databaseIsNewer(stored: "1.2.0", declared: "1.0.0", floor: DatabaseFloor(version: "1.2.0", setBy: "1.2.0")),
     ]
 
     @Test func everyErrorReadsBackSayingTheSame() throws {
