@@ -28,6 +28,11 @@ extension Reconciler {
     ///
     /// The paths are verified, and reported, in version order: the releases that predate the package first, then by version.
     ///
+    /// The report's ``UpgradePathReport/olderBuilds`` is the other direction: the database of the
+    /// oldest release, updated release by release to the current file as a user who took every
+    /// update has it, and, for each release's database on the way, whether each earlier
+    /// release's build opens it (at or above its floor) or is refused (below it).
+    ///
     /// - Throws: ``ReconcileError`` when the current schema file is invalid, or cannot build a
     ///   new database itself. What goes wrong on a path is in the report, not thrown.
     public func verifyUpgradePaths(from releases: [SchemaRelease], rowsPerTable: Int = 4) throws -> UpgradePathReport {
@@ -38,13 +43,15 @@ extension Reconciler {
         current.options.deferring = []
         let expected = try current.newDatabaseSchema()
         var results: [UpgradePathReport.PathResult] = []
-        for release in releases.sorted(by: SchemaRelease.isOrderedBefore) {
+        let sorted = releases.sorted(by: SchemaRelease.isOrderedBefore)
+        for release in sorted {
             try options.cancellation.check()
             results.append(try SyncSession.reporting(path: release.source) {
                 try current.verifyPath(from: release, file: file, expected: expected, rowsPerTable: max(1, rowsPerTable))
             })
         }
-        return UpgradePathReport(version: file.version, results: results)
+        let olderBuilds = try current.olderBuilds(along: sorted, to: file)
+        return UpgradePathReport(version: file.version, results: results, olderBuilds: olderBuilds)
     }
 
     /// ``verifyUpgradePaths(from:rowsPerTable:)-97t5l``, off the caller's actor, cancelled with the Task.
@@ -121,6 +128,57 @@ extension Reconciler {
         }
         result.problems += try secondSyncProblems(queue, file: file)
         return result
+    }
+
+    // MARK: Older builds
+
+    /// The matrix of older builds: the database of the oldest release that has a file, synced
+    /// by each later release in turn and then by the current file; after each sync, every
+    /// earlier release's build opens a copy of it, or is refused.
+    ///
+    /// One release per version, below the current one. The chain stops where a sync fails: the
+    /// upgrade paths already say why.
+    private func olderBuilds(along releases: [SchemaRelease], to file: SchemaFile) throws -> [UpgradePathReport.OlderBuilds] {
+        var chain: [(release: SchemaRelease, file: SchemaFile)] = []
+        for release in releases {
+            guard let releaseFile = release.file, releaseFile.version < file.version,
+                  releaseFile.version != chain.last?.file.version else { continue }
+            chain.append((release, releaseFile))
+        }
+        guard let first = chain.first else { return [] }
+        let queue = try inMemoryDatabase()
+        var rows: [UpgradePathReport.OlderBuilds] = []
+        do {
+            _ = try releaseReconciler(first.file).sync(queue)
+            for index in chain.indices.dropFirst() {
+                try options.cancellation.check()
+                let report = try releaseReconciler(chain[index].file).sync(queue)
+                rows.append(UpgradePathReport.OlderBuilds(
+                    version: chain[index].file.version, floor: report.floor,
+                    builds: try builds(of: chain[..<index], opening: queue)))
+            }
+            let report = try sync(queue)
+            rows.append(UpgradePathReport.OlderBuilds(version: file.version, floor: report.floor,
+                                                      builds: try builds(of: chain[...], opening: queue)))
+        } catch let error as ReconcileError where error.code != .cancelled {
+            return rows
+        }
+        return rows
+    }
+
+    /// Whether each of `releases`' builds opens a copy of the database in `queue`.
+    private func builds(of releases: ArraySlice<(release: SchemaRelease, file: SchemaFile)>,
+                        opening queue: DatabaseQueue) throws -> [UpgradePathReport.OlderBuild] {
+        try releases.map { release, releaseFile in
+            let copy = try inMemoryDatabase()
+            try queue.backup(to: copy)
+            do {
+                _ = try releaseReconciler(releaseFile).sync(copy)
+                return UpgradePathReport.OlderBuild(version: releaseFile.version, source: release.source, error: nil)
+            } catch let error as ReconcileError where error.code != .cancelled {
+                return UpgradePathReport.OlderBuild(version: releaseFile.version, source: release.source, error: error)
+            }
+        }
     }
 
     /// Builds the database of `release` in `queue`, and returns the schema its rows are made

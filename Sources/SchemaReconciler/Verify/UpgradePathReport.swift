@@ -53,6 +53,11 @@ public struct UpgradePathReport: Sendable, Codable, CustomStringConvertible {
     public var version: SemanticVersion
     /// One result per release, in the order given.
     public var results: [UpgradePathReport.PathResult]
+    /// The other direction, as a matrix: for the database of each release after the oldest,
+    /// updated release by release, and last for the current file's, whether each earlier
+    /// release's build opens it (see ``UpgradePathReport/OlderBuilds``). Empty when the history holds no release
+    /// with a file below the current version. A build that is refused does not fail the report.
+    public var olderBuilds: [UpgradePathReport.OlderBuilds] = []
 
     /// Whether every path passed.
     public var isPassing: Bool { results.allSatisfy(\.isPassing) }
@@ -75,13 +80,29 @@ private enum PassingKey: String, CodingKey {
 }
 
 extension UpgradePathReport {
-    /// Writes `{"version": "1.4.0", "isPassing": false, "results": [...]}`.
+    /// Writes `{"version": "1.4.0", "isPassing": false, "results": [...], "olderBuilds": [...]}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
         try container.encode(results, forKey: .results)
+        try container.encode(olderBuilds, forKey: .olderBuilds)
         var passing = encoder.container(keyedBy: PassingKey.self)
         try passing.encode(isPassing, forKey: .isPassing)
+    }
+}
+
+extension UpgradePathReport {
+    private enum CodingKeys: String, CodingKey {
+        case version, results, olderBuilds
+    }
+
+    /// Reads what ``encode(to:)`` writes; JSON written before the matrix of older builds reads
+    /// with none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(SemanticVersion.self, forKey: .version)
+        results = try container.decode([UpgradePathReport.PathResult].self, forKey: .results)
+        olderBuilds = try container.decodeIfPresent([UpgradePathReport.OlderBuilds].self, forKey: .olderBuilds) ?? []
     }
 }
 
