@@ -57,4 +57,21 @@ import Testing
         #expect(report.results.map(\.source) == ["v1.0.0:db/schema.yaml"])
         #expect(report.results.first?.rows == 30)
     }
+
+    @Test func whichOlderBuildsOpenTheDatabase() throws {
+        let reconciler = Reconciler(schemaURL: Examples.upgradeHistory.appendingPathComponent("schema.yaml"))
+        let history = try SchemaRelease.history(in: Examples.upgradeHistory.appendingPathComponent("history"))
+        var printed: [String] = []
+        func print(_ line: String) { printed.append(line) }
+
+        let report = try reconciler.verifyUpgradePaths(from: history)
+        for row in report.olderBuilds {
+            let opening = row.builds.filter(\.opens).map { "\($0.version)" }
+            print("\(row.version): floor \(row.floor?.description ?? "none"), opened by \(opening.isEmpty ? "no older build" : opening.joined(separator: ", "))")
+        }
+
+        // Every release of this history raises the floor: no earlier build opens a later database.
+        #expect(printed == ["1.1.0: floor 1.1.0, opened by no older build", "1.2.0: floor 1.2.0, opened by no older build",
+                            "1.3.0: floor 1.3.0, opened by no older build", "1.4.0: floor 1.4.0, opened by no older build"])
+    }
 }
