@@ -138,7 +138,7 @@ extension Reconciler {
     ///
     /// One release per version, below the current one. The chain stops where a sync fails: the
     /// upgrade paths already say why.
-    private func olderBuilds(along releases: [SchemaRelease], to file: SchemaFile) throws -> [UpgradePathReport.OlderBuilds] {
+    private func olderBuilds(along releases: [SchemaRelease], to file: SchemaFile) throws -> [UpgradePathReport.OlderBuildsRow] {
         var chain: [(release: SchemaRelease, file: SchemaFile)] = []
         for release in releases {
             guard let releaseFile = release.file, releaseFile.version < file.version,
@@ -147,18 +147,18 @@ extension Reconciler {
         }
         guard let first = chain.first else { return [] }
         let queue = try inMemoryDatabase()
-        var rows: [UpgradePathReport.OlderBuilds] = []
+        var rows: [UpgradePathReport.OlderBuildsRow] = []
         do {
             _ = try releaseReconciler(first.file).sync(queue)
             for index in chain.indices.dropFirst() {
                 try options.cancellation.check()
                 let report = try releaseReconciler(chain[index].file).sync(queue)
-                rows.append(UpgradePathReport.OlderBuilds(
+                rows.append(UpgradePathReport.OlderBuildsRow(
                     version: chain[index].file.version, floor: report.floor,
                     builds: try builds(of: chain[..<index], opening: queue)))
             }
             let report = try sync(queue)
-            rows.append(UpgradePathReport.OlderBuilds(version: file.version, floor: report.floor,
+            rows.append(UpgradePathReport.OlderBuildsRow(version: file.version, floor: report.floor,
                                                       builds: try builds(of: chain[...], opening: queue)))
         } catch let error as ReconcileError where error.code != .cancelled {
             return rows

@@ -55,9 +55,9 @@ public struct UpgradePathReport: Sendable, Codable, CustomStringConvertible {
     public var results: [UpgradePathReport.PathResult]
     /// The other direction, as a matrix: for the database of each release after the oldest,
     /// updated release by release, and last for the current file's, whether each earlier
-    /// release's build opens it (see ``UpgradePathReport/OlderBuilds``). Empty when the history holds no release
+    /// release's build opens it (see ``UpgradePathReport/OlderBuildsRow``). Empty when the history holds no release
     /// with a file below the current version. A build that is refused does not fail the report.
-    public var olderBuilds: [UpgradePathReport.OlderBuilds] = []
+    public var olderBuilds: [UpgradePathReport.OlderBuildsRow] = []
 
     /// Whether every path passed.
     public var isPassing: Bool { results.allSatisfy(\.isPassing) }
@@ -102,7 +102,7 @@ extension UpgradePathReport {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(SemanticVersion.self, forKey: .version)
         results = try container.decode([UpgradePathReport.PathResult].self, forKey: .results)
-        olderBuilds = try container.decodeIfPresent([UpgradePathReport.OlderBuilds].self, forKey: .olderBuilds) ?? []
+        olderBuilds = try container.decodeIfPresent([UpgradePathReport.OlderBuildsRow].self, forKey: .olderBuilds) ?? []
     }
 }
 
