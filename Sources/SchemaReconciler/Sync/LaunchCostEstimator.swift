@@ -1,0 +1,160 @@
+import GRDB
+
+// MARK: - LaunchCostEstimator
+
+/// What each step of a plan would cost on this device, estimated before anything changes and
+/// without a pass over the rows: for ``Reconciler/Options/launchBudget``.
+///
+/// A table's bytes are its rows times the bytes of an average row. The rows are those
+/// `sqlite_stat1` records (`ANALYZE`), or the span of its rowids (`max(rowid)` and `min(rowid)`,
+/// which SQLite reads from the ends of the table's b-tree); the average row is measured on its
+/// first ``sampleRows`` rows; the total is at most the file's pages in use (`PRAGMA page_count`
+/// less `freelist_count`). A table without rowid and without statistics counts as big as that.
+/// The rate is measured once, by copying those sample rows of the biggest table into a temporary
+/// table, timed; or given (``Reconciler/Options/copyRate``).
+///
+/// A copy (a rebuild) costs the table's bytes once for itself and once per index built again;
+/// a scan of the rows, an index built, a column or table dropped, its bytes once; a step that
+/// does not read the rows (`ADD COLUMN`, a view, an edit in place that checks nothing) nothing.
+///
+/// ```swift
+/// var estimator = try LaunchCostEstimator(db, live: live, liveNames: [:], rate: nil)
+/// try estimator.estimates(of: steps)   // [rebuild table events: … (about 42 seconds), …]
+/// ```
+package struct LaunchCostEstimator {
+    /// The rows of a table an estimate reads, at most: to measure its average row, and the rate.
+    package static let sampleRows = 2_000
+    /// The rate when nothing could be measured: 20 MB a second.
+    package static let fallbackRate = 20_000_000.0
+
+    private let db: Database
+    private let live: Schema
+    private let liveNames: [SQLName: String]
+    private let usedBytes: Double
+    /// Bytes a second; measured when first needed unless given.
+    private var rate: Double?
+    private var bytes: [SQLName: Double] = [:]
+
+    /// An estimator for the database of `db`, whose live schema, renames done, is `live`
+    /// (`liveNames` gives a renamed table's name now), at `rate` bytes a second (nil measures it).
+    package init(_ db: Database, live: Schema, liveNames: [SQLName: String], rate: Double?) throws {
+        self.db = db
+        self.live = live
+        self.liveNames = liveNames
+        self.rate = rate
+        usedBytes = Double(try PageUsage(db).usedBytes)
+    }
+
+    // MARK: Estimates
+
+    /// Each step with its estimate.
+    package mutating func estimates(of steps: [Step]) throws -> [Plan.StepEstimate] {
+        if rate == nil { rate = try measuredRate(for: steps) }
+        var estimates: [Plan.StepEstimate] = []
+        for step in steps {
+            estimates.append(Plan.StepEstimate(step: step, estimate: try estimate(of: step)))
+        }
+        return estimates
+    }
+
+    /// What `step` is estimated to cost.
+    private mutating func estimate(of step: Step) throws -> Duration {
+        guard let table = step.table else { return .zero }
+        let passes = Self.passes(of: step, indexes: live.table(named: table)?.indexes.count ?? 0)
+        guard passes > 0 else { return .zero }
+        let seconds = try bytes(of: table) * Double(passes) / (rate ?? Self.fallbackRate)
+        return .milliseconds(Int64((seconds * 1000).rounded(.up)))
+    }
+
+    /// How many times the step writes or reads its table's bytes.
+    private static func passes(of step: Step, indexes: Int) -> Int {
+        if step.method == .rebuild { return 1 + indexes }
+        if !step.checks.isEmpty { return 1 }
+        switch step.action {
+        case .createIndex, .dropColumn, .dropTable, .reindexTable: return 1
+        default: return 0
+        }
+    }
+
+    // MARK: Tables
+
+    /// The bytes of the rows of `table` (its name after renames), estimated; 0 for a table not there yet.
+    private mutating func bytes(of table: String) throws -> Double {
+        if let known = bytes[table.sqlName] { return known }
+        let name = liveNames[table.sqlName] ?? table
+        let estimate: Double
+        if let liveTable = live.table(named: table), try db.tableExists(name) {
+            let (sampled, sampleBytes) = try sample(name)
+            if sampled < Self.sampleRows {
+                estimate = sampleBytes
+            } else if let rows = try rows(of: name, withoutRowID: liveTable.isWithoutRowID) {
+                estimate = min(sampleBytes / Double(sampled) * rows, usedBytes)
+            } else {
+                estimate = usedBytes
+            }
+        } else {
+            estimate = 0
+        }
+        bytes[table.sqlName] = estimate
+        return estimate
+    }
+
+    /// The rows of the table named `name` as SQLite keeps them: from `sqlite_stat1`, or the span
+    /// of its rowids; nil when neither tells.
+    private func rows(of name: String, withoutRowID: Bool) throws -> Double? {
+        if try db.tableExists("sqlite_stat1"),
+           let stat = try String.fetchOne(db, sql: "SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1", arguments: [name]),
+           let first = stat.split(separator: " ").first, let rows = Double(first) {
+            return rows
+        }
+        guard !withoutRowID else { return nil }
+        let quoted = SQLText.quote(name)
+        // Each is read from one end of the b-tree; together in one query they would read it all.
+        guard let high = try Int64.fetchOne(db, sql: "SELECT max(_rowid_) FROM \(quoted)"),
+              let low = try Int64.fetchOne(db, sql: "SELECT min(_rowid_) FROM \(quoted)") else { return 0 }
+        return Double(high) - Double(low) + 1
+    }
+
+    /// The rows read of the table named `name` (at most ``sampleRows``) and their bytes, as
+    /// stored: each value's bytes, and a few for the row's header.
+    private func sample(_ name: String) throws -> (rows: Int, bytes: Double) {
+        let columns = try db.columns(in: name).map { "coalesce(length(CAST(\(SQLText.quote($0.name)) AS BLOB)), 0)" }
+        guard !columns.isEmpty else { return (0, 0) }
+        let perRow = columns.joined(separator: " + ") + " + \(columns.count + 4)"
+        let row = try Row.fetchOne(db, sql: """
+            SELECT count(*), total(\(perRow)) FROM (SELECT * FROM \(SQLText.quote(name)) LIMIT \(Self.sampleRows))
+            """)
+        return (row?[0] ?? 0, row?[1] ?? 0)
+    }
+
+    // MARK: The rate
+
+    /// The bytes a second this device copies: the sample rows of the biggest table the steps read,
+    /// copied into a temporary table and timed. A connection that may not write even that
+    /// (a read-only one) times the read, and counts a write as three reads.
+    private mutating func measuredRate(for steps: [Step]) throws -> Double {
+        var biggest: (name: String, bytes: Double)?
+        for table in Set(steps.compactMap(\.table)) {
+            let size = try bytes(of: table)
+            if size > (biggest?.bytes ?? 0) { biggest = (liveNames[table.sqlName] ?? table, size) }
+        }
+        guard let biggest else { return Self.fallbackRate }
+        let select = "SELECT * FROM \(SQLText.quote(biggest.name)) LIMIT \(Self.sampleRows)"
+        let sample = try self.sample(biggest.name)
+        guard sample.bytes > 0 else { return Self.fallbackRate }
+        let temporary = "temp.\(SQLText.quote("_reconciler_rate_sample"))"
+        let clock = ContinuousClock()
+        var elapsed: Duration
+        do {
+            let start = clock.now
+            try db.execute(sql: "CREATE TABLE \(temporary) AS \(select)")
+            elapsed = clock.now - start
+            try db.execute(sql: "DROP TABLE \(temporary)")
+        } catch {
+            let start = clock.now
+            _ = try self.sample(biggest.name)
+            elapsed = (clock.now - start) * 3
+        }
+        return sample.bytes / max(elapsed.seconds, 1e-4)
+    }
+}
