@@ -77,7 +77,7 @@ extension Plan {
 
         /// The step, then `(about 42 seconds)`.
         public var description: String {
-            "\(step) (about \(estimate.seconds.formatted(significantDigits: 2)) seconds)"
+            "\(step) (about \(estimate.seconds.secondsText))"
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -110,6 +110,12 @@ extension Duration {
 }
 
 extension Double {
+    /// The number of seconds in words, to two significant digits: `1 second`, `0.25 seconds`, `42 seconds`.
+    package var secondsText: String {
+        let number = formatted(significantDigits: 2)
+        return number == "1" ? "1 second" : "\(number) seconds"
+    }
+
     /// The number rounded to `digits` significant digits, as text: `42`, `0.021`.
     package func formatted(significantDigits digits: Int) -> String {
         guard self != 0, isFinite else { return "0" }

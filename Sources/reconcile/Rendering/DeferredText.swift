@@ -35,7 +35,7 @@ struct DeferredText {
         if !deferred.isEmpty {
             if let launchBudget, launchBudget.deferred.map(\.step) == deferred.steps {
                 lines.append("deferred until `reconcile finish`, over the launch budget of "
-                    + "\(launchBudget.budget.seconds.formatted(significantDigits: 2)) seconds:")
+                    + "\(launchBudget.budget.seconds.secondsText):")
                 lines += launchBudget.deferred.map { "  \($0)" }
             } else {
                 lines.append("deferred until `reconcile finish`:")

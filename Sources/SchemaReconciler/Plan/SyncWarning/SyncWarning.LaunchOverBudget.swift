@@ -35,8 +35,8 @@ extension SyncWarning {
         /// `the launch is estimated at 12 seconds, over its budget of 1 second, for work that cannot wait: table events`.
         public var message: String {
             let names = tables.isEmpty ? "" : ": " + tables.map { "table \($0)" }.joined(separator: ", ")
-            return "the launch is estimated at \(estimateSeconds.formatted(significantDigits: 2)) seconds, "
-                + "over its budget of \(budgetSeconds.formatted(significantDigits: 2)) seconds, for work that cannot wait"
+            return "the launch is estimated at \(estimateSeconds.secondsText), "
+                + "over its budget of \(budgetSeconds.secondsText), for work that cannot wait"
                 + names
         }
     }
