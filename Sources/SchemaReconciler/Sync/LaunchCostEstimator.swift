@@ -10,12 +10,15 @@ import GRDB
 /// which SQLite reads from the ends of the table's b-tree); the average row is measured on its
 /// first ``sampleRows`` rows; the total is at most the file's pages in use (`PRAGMA page_count`
 /// less `freelist_count`). A table without rowid and without statistics counts as big as that.
-/// The rate is measured once, by copying those sample rows of the biggest table into a temporary
-/// table, timed; or given (``Reconciler/Options/copyRate``).
+/// Two rates are measured once, on those sample rows of the biggest table: reading them (a
+/// copy rate is given instead by ``Reconciler/Options/copyRate``, and reading then counts four
+/// times as fast), and copying them into a temporary table.
 ///
-/// A copy (a rebuild) costs the table's bytes once for itself and once per index built again;
-/// a scan of the rows, an index built, a column or table dropped, its bytes once; a step that
-/// does not read the rows (`ADD COLUMN`, a view, an edit in place that checks nothing) nothing.
+/// A copy (a rebuild) writes the table's bytes twice (the new table, and the pages the journal or
+/// the WAL keeps) and once more per index built again; an index built or a column dropped
+/// writes them once; a scan of the rows (a constraint checked, a table dropped) reads them once;
+/// a step that does not read the rows (`ADD COLUMN`, a view, an edit in place that checks
+/// nothing) costs nothing.
 ///
 /// ```swift
 /// var estimator = try LaunchCostEstimator(db, live: live, liveNames: [:], rate: nil)
@@ -26,13 +29,15 @@ package struct LaunchCostEstimator {
     package static let sampleRows = 2_000
     /// The rate when nothing could be measured: 20 MB a second.
     package static let fallbackRate = 20_000_000.0
+    /// How much faster than a copy a read is taken to be, when the copy rate is given.
+    package static let readSpeedup = 4.0
 
     private let db: Database
     private let live: Schema
     private let liveNames: [SQLName: String]
     private let usedBytes: Double
-    /// Bytes a second; measured when first needed unless given.
-    private var rate: Double?
+    /// Bytes a second, copied and read; measured when first needed unless given.
+    private var rates: (copy: Double, read: Double)?
     private var bytes: [SQLName: Double] = [:]
 
     /// An estimator for the database of `db`, whose live schema, renames done, is `live`
@@ -41,7 +46,7 @@ package struct LaunchCostEstimator {
         self.db = db
         self.live = live
         self.liveNames = liveNames
-        self.rate = rate
+        rates = rate.map { ($0, $0 * Self.readSpeedup) }
         usedBytes = Double(try PageUsage(db).usedBytes)
     }
 
@@ -49,7 +54,7 @@ package struct LaunchCostEstimator {
 
     /// Each step with its estimate.
     package mutating func estimates(of steps: [Step]) throws -> [Plan.StepEstimate] {
-        if rate == nil { rate = try measuredRate(for: steps) }
+        if rates == nil { rates = try measuredRates(for: steps) }
         var estimates: [Plan.StepEstimate] = []
         for step in steps {
             estimates.append(Plan.StepEstimate(step: step, estimate: try estimate(of: step)))
@@ -60,19 +65,20 @@ package struct LaunchCostEstimator {
     /// What `step` is estimated to cost.
     private mutating func estimate(of step: Step) throws -> Duration {
         guard let table = step.table else { return .zero }
-        let passes = Self.passes(of: step, indexes: live.table(named: table)?.indexes.count ?? 0)
-        guard passes > 0 else { return .zero }
-        let seconds = try bytes(of: table) * Double(passes) / (rate ?? Self.fallbackRate)
+        let (writes, reads) = Self.passes(of: step, indexes: live.table(named: table)?.indexes.count ?? 0)
+        guard writes + reads > 0 else { return .zero }
+        let rates = rates ?? (Self.fallbackRate, Self.fallbackRate * Self.readSpeedup)
+        let seconds = try bytes(of: table) * (Double(writes) / rates.copy + Double(reads) / rates.read)
         return .milliseconds(Int64((seconds * 1000).rounded(.up)))
     }
 
-    /// How many times the step writes or reads its table's bytes.
-    private static func passes(of step: Step, indexes: Int) -> Int {
-        if step.method == .rebuild { return 1 + indexes }
-        if !step.checks.isEmpty { return 1 }
+    /// How many times the step writes its table's bytes, and how many times it reads them.
+    private static func passes(of step: Step, indexes: Int) -> (writes: Int, reads: Int) {
+        if step.method == .rebuild { return (2 + indexes, 0) }
         switch step.action {
-        case .createIndex, .dropColumn, .dropTable, .reindexTable: return 1
-        default: return 0
+        case .createIndex, .dropColumn, .reindexTable: return (1, 0)
+        case .dropTable: return (0, 1)
+        default: return (0, step.checks.isEmpty ? 0 : 1)
         }
     }
 
@@ -129,32 +135,33 @@ package struct LaunchCostEstimator {
 
     // MARK: The rate
 
-    /// The bytes a second this device copies: the sample rows of the biggest table the steps read,
-    /// copied into a temporary table and timed. A connection that may not write even that
-    /// (a read-only one) times the read, and counts a write as three reads.
-    private mutating func measuredRate(for steps: [Step]) throws -> Double {
+    /// The bytes a second this device copies and reads: the sample rows of the biggest table the
+    /// steps read, read and copied into a temporary table, timed. A connection that may not write
+    /// even that (a read-only one) counts a copy as ``readSpeedup`` reads.
+    private mutating func measuredRates(for steps: [Step]) throws -> (copy: Double, read: Double) {
         var biggest: (name: String, bytes: Double)?
         for table in Set(steps.compactMap(\.table)) {
             let size = try bytes(of: table)
             if size > (biggest?.bytes ?? 0) { biggest = (liveNames[table.sqlName] ?? table, size) }
         }
-        guard let biggest else { return Self.fallbackRate }
+        let fallback = (Self.fallbackRate, Self.fallbackRate * Self.readSpeedup)
+        guard let biggest else { return fallback }
         let select = "SELECT * FROM \(SQLText.quote(biggest.name)) LIMIT \(Self.sampleRows)"
-        let sample = try self.sample(biggest.name)
-        guard sample.bytes > 0 else { return Self.fallbackRate }
-        let temporary = "temp.\(SQLText.quote("_reconciler_rate_sample"))"
         let clock = ContinuousClock()
-        var elapsed: Duration
+        var start = clock.now
+        let sample = try self.sample(biggest.name)
+        let reading = max((clock.now - start).seconds, 1e-5)
+        guard sample.bytes > 0 else { return fallback }
+        let read = sample.bytes / reading
+        let temporary = "temp.\(SQLText.quote("_reconciler_rate_sample"))"
         do {
-            let start = clock.now
+            start = clock.now
             try db.execute(sql: "CREATE TABLE \(temporary) AS \(select)")
-            elapsed = clock.now - start
+            let copying = max((clock.now - start).seconds, 1e-5)
             try db.execute(sql: "DROP TABLE \(temporary)")
+            return (sample.bytes / copying, read)
         } catch {
-            let start = clock.now
-            _ = try self.sample(biggest.name)
-            elapsed = (clock.now - start) * 3
+            return (read / Self.readSpeedup, read)
         }
-        return sample.bytes / max(elapsed.seconds, 1e-4)
     }
 }

@@ -65,7 +65,7 @@ public struct Reconciler: Sendable {
         /// How long a launch sync may take on this device; nil (the default) sets no limit.
         ///
         /// Before it changes anything, the sync estimates what each step costs here, from the
-        /// pages SQLite keeps for each table and a copy rate it measures on a few rows, without
+        /// pages SQLite keeps for each table and the rates it measures on a few rows, without
         /// a pass over the rows. When the estimate is over the budget, the work that may wait
         /// (what ``deferring`` lets wait, for every hazard kind) waits for
         /// `finishDeferredWork(databaseAt:)`, and the rest runs. The plan's
@@ -80,7 +80,8 @@ public struct Reconciler: Sendable {
         /// ```
         public var launchBudget: Duration?
         /// The copy rate the budget's estimates use, in bytes a second, in place of the one a
-        /// sync measures on this device; nil (the default) measures it.
+        /// sync measures on this device (a read then counts four times as fast); nil (the
+        /// default) measures it.
         ///
         /// ```swift
         /// options.copyRate = 1_000   // a device that copies a kilobyte a second
