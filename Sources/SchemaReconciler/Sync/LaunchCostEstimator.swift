@@ -10,7 +10,7 @@ import GRDB
 /// which SQLite reads from the ends of the table's b-tree); the average row is measured on its
 /// first ``sampleRows`` rows; the total is at most the file's pages in use (`PRAGMA page_count`
 /// less `freelist_count`). A table without rowid and without statistics counts as big as that.
-/// Two rates are measured once, on those sample rows of the biggest table: reading them (a
+/// Two rates are measured once, on those sample rows of the biggest table: counting them (a
 /// copy rate is given instead by ``Reconciler/Options/copyRate``, and reading then counts four
 /// times as fast), and copying them into a temporary table.
 ///
@@ -147,11 +147,13 @@ package struct LaunchCostEstimator {
         let fallback = (Self.fallbackRate, Self.fallbackRate * Self.readSpeedup)
         guard let biggest else { return fallback }
         let select = "SELECT * FROM \(SQLText.quote(biggest.name)) LIMIT \(Self.sampleRows)"
+        let sample = try self.sample(biggest.name)
+        guard sample.bytes > 0 else { return fallback }
+        // The sample's pages are in the cache now, as a scan's pages are once it started.
         let clock = ContinuousClock()
         var start = clock.now
-        let sample = try self.sample(biggest.name)
+        _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(select))")
         let reading = max((clock.now - start).seconds, 1e-5)
-        guard sample.bytes > 0 else { return fallback }
         let read = sample.bytes / reading
         let temporary = "temp.\(SQLText.quote("_reconciler_rate_sample"))"
         do {
