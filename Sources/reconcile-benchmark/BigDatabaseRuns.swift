@@ -1,4 +1,5 @@
 import Foundation
+import SchemaReconciler
 
 // MARK: - BigDatabaseRuns
 
@@ -86,6 +87,21 @@ final class BigDatabaseRuns {
         }
         _ = fixture.remove("work-big.sqlite")
         return times
+    }
+
+    /// A launch with a budget of ten minutes, in this process, on a fresh copy of the big
+    /// database: what its steps were estimated at before they ran, against how long they took
+    /// (the report's `applyingSteps`), in seconds. Every step must have run at launch.
+    func estimateAgainstMeasured(schema: String) throws -> (estimate: Double, measured: Double) {
+        let path = try copy(big: true, writes: true)
+        var options = Reconciler.Options()
+        options.launchBudget = .seconds(600)
+        let report = try Reconciler(schemaPath: schema, options: options).sync(databaseAt: path)
+        guard report.deferred.isEmpty, let budget = report.plan.launchBudget else {
+            throw BenchmarkError(description: "a launch with a budget of 10 minutes left work for later")
+        }
+        _ = fixture.remove("work-big.sqlite")
+        return (Stopwatch.seconds(budget.estimate), Stopwatch.seconds(report.phaseDurations.applyingSteps))
     }
 
     // MARK: Parts

@@ -29,6 +29,7 @@ extension Figures {
             try runs.figure("its dry run, --defer scans-rows", addsColumn + ["--dry-run"] + scansRowsLater, writes: false, goal: 1.5),
             try runs.figure("a no-op sync", ["--schema", runs.schemaPath(.synced)], writes: false, goal: 1.2),
             try deferredLaunch(runs),
+            try budgetedLaunch(runs),
         ]
         let about = "1 GB database: " + String(format: "%.2f GB", Double(database.bigSize) / 1e9)
             + " (\(BigDatabase.rows.authors) authors, \(BigDatabase.rows.books) books), \(built) in \(database.folder.path); "
@@ -48,6 +49,25 @@ extension Figures {
         let finish = try runs.finishTimes(after: launch, schema: runs.schemaPath(.changesBooks), runs: Self.finishRuns)
         figure.extra += "; then reconcile finish: \(Figure.time(finish.big)) (empty database: \(Figure.time(finish.empty))), "
             + "\(Self.finishRuns) runs each, after which --check finds both in sync"
+        return figure
+    }
+
+    /// A launch with `--launch-budget 1` whose change is a new column order of `books` (a copy,
+    /// estimated well over a second) and a column added to `settings`: the column is added, the
+    /// copy waits; `reconcile finish` then does it. Beside it, the same change with a
+    /// budget of ten minutes, run whole at launch: its estimate against its measured time.
+    private func budgetedLaunch(_ runs: BigDatabaseRuns) throws -> Figure {
+        let schema = runs.schemaPath(.reordersBooks)
+        let launch = ["--schema", schema, "--launch-budget", "1"]
+        var figure = try runs.figure("a launch with --launch-budget 1 (books' columns reordered, a copy that waits; settings.note added)",
+                                     launch, writes: true, goal: 1.5)
+        guard figure.unavailable == nil else { return figure }
+        let finish = try runs.finishTimes(after: launch, schema: schema, runs: 1)
+        let whole = try runs.estimateAgainstMeasured(schema: schema)
+        figure.extra += "; then reconcile finish: \(Figure.time(finish.big)), after which --check finds it in sync; "
+            + "with a budget of 10 minutes it runs whole at launch: estimated \(Figure.time(whole.estimate)), "
+            + "measured \(Figure.time(whole.measured)) (estimate / measured = "
+            + String(format: "%.2f", whole.estimate / max(whole.measured, 1e-9)) + ")"
         return figure
     }
 

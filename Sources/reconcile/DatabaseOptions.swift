@@ -27,6 +27,11 @@ struct DatabaseOptions: ParsableArguments {
         "Let the steps whose hazards are all of these kinds wait for `reconcile finish`.", valueName: "hazard"))
     var deferring: [Hazard.Kind] = []
 
+    @Option(name: .long, help: ArgumentHelp(
+        "How long the sync may take here: over it, the work that may wait waits for `reconcile finish`.",
+        valueName: "seconds"))
+    var launchBudget: Double?
+
     @Option(name: .long, help: ArgumentHelp("With a pattern, how many databases to work on at once (default: one per core).",
                                             valueName: "n"))
     var jobs: Int?
@@ -41,10 +46,12 @@ struct DatabaseOptions: ParsableArguments {
     func reconciler(denying denied: [Hazard.Kind] = []) -> Reconciler {
         // SIGINT and SIGTERM cancel what it does, and wait for it to roll back.
         Interruption.shared.waitForCancellation()
-        return Reconciler(schemaPath: schema, options: Reconciler.Options(
+        var options = Reconciler.Options(
             legacyVersion: legacyVersion, allowsNewerDatabase: allowNewerDatabase,
             busyTimeout: .milliseconds(Int64(max(0, busyTimeout) * 1000)), deniedHazards: Set(denied),
-            deferring: Set(deferring)))
+            deferring: Set(deferring))
+        options.launchBudget = launchBudget.map { .milliseconds(Int64(max(0, $0) * 1000)) }
+        return Reconciler(schemaPath: schema, options: options)
         .withCancellation(Interruption.shared.cancellation)
     }
 }

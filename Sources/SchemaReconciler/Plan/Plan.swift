@@ -51,6 +51,13 @@ public struct Plan: Sendable, Codable {
     /// // ["table books is copied now, for what the app needs at once and ALTER TABLE cannot make in place: …"]
     /// ```
     public var copiedAtLaunch: [Plan.LaunchCopy] = []
+    /// For a sync with ``Reconciler/Options/launchBudget``: each step's estimate on this
+    /// device, the steps the budget let wait, and the budget; nil without a budget.
+    ///
+    /// ```swift
+    /// plan.launchBudget?.deferred.map(\.description) // ["rebuild table events: … (about 42 seconds)"]
+    /// ```
+    public var launchBudget: Plan.LaunchBudget?
     /// Where the sync checks foreign keys once its steps ran: no table until a step could leave
     /// rows without a parent.
     public var foreignKeyCheck = Plan.ForeignKeyCheck.tables([])
@@ -122,7 +129,7 @@ public struct Plan: Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case fromVersion, toVersion, steps, upgrades, seeds, changes, warnings, revisions, deferred, copiedAtLaunch
-        case foreignKeyCheck, legacyRecord, floor, olderVersionServed
+        case foreignKeyCheck, legacyRecord, floor, olderVersionServed, launchBudget
     }
 
     private enum Computed: String, CodingKey {
@@ -153,6 +160,7 @@ public struct Plan: Sendable, Codable {
         try container.encodeIfPresent(legacyRecord, forKey: .legacyRecord)
         try container.encodeIfPresent(floor, forKey: .floor)
         try container.encodeIfPresent(olderVersionServed, forKey: .olderVersionServed)
+        try container.encodeIfPresent(launchBudget, forKey: .launchBudget)
         var computed = encoder.container(keyedBy: Computed.self)
         try computed.encode(isNothingToDo, forKey: .isNothingToDo)
         try computed.encode(hazards, forKey: .hazards)

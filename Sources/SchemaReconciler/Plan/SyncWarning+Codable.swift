@@ -10,7 +10,7 @@ extension SyncWarning: Codable {
     package static let payloadTypes: [any Payload.Type] = [
         Undeclared.self, ScriptChanged.self, ScriptNeverRuns.self, LeftoverTable.self, AlreadyBroken.self,
         WouldBreak.self, StepWillFail.self, RowsWillNotFit.self, OrphanRows.self, UpgradesBelowLegacyMap.self,
-        OrphanRowsNotCounted.self,
+        OrphanRowsNotCounted.self, LaunchOverBudget.self,
     ]
 
     /// Writes `{"kind": "undeclared", "object": {"kind": "column", "name": "legacy_flag", "table": "users"},

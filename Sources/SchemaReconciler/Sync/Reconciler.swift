@@ -62,6 +62,31 @@ public struct Reconciler: Sendable {
         /// try Reconciler(schemaURL: url).finishDeferredWork(databaseAt: path)        // when idle
         /// ```
         public var deferring: Set<Hazard.Kind>
+        /// How long a launch sync may take on this device; nil (the default) sets no limit.
+        ///
+        /// Before it changes anything, the sync estimates what each step costs here, from the
+        /// pages SQLite keeps for each table and the rates it measures on a few rows, without
+        /// a pass over the rows. When the estimate is over the budget, the work that may wait
+        /// (what ``deferring`` lets wait, for every hazard kind) waits for
+        /// `finishDeferredWork(databaseAt:)`, and the rest runs. The plan's
+        /// ``Plan/launchBudget`` gives each step's estimate; a launch still over the budget, for
+        /// what cannot wait, runs and warns (``SyncWarning/Code/launchOverBudget``).
+        ///
+        /// ```swift
+        /// var options = Reconciler.Options()
+        /// options.launchBudget = .seconds(1)
+        /// let report = try Reconciler(schemaURL: url, options: options).sync(databaseAt: path)
+        /// if !report.deferred.isEmpty { scheduleFinishing() }
+        /// ```
+        public var launchBudget: Duration?
+        /// The copy rate the budget's estimates use, in bytes a second, in place of the one a
+        /// sync measures on this device (a read then counts four times as fast); nil (the
+        /// default) measures it.
+        ///
+        /// ```swift
+        /// options.copyRate = 1_000   // a device that copies a kilobyte a second
+        /// ```
+        package var copyRate: Double?
         /// Called as a sync goes, on the thread that runs it, with where it stands: the phase, step
         /// i of n, the rows a rebuild has copied, upgrade i of n.
         ///

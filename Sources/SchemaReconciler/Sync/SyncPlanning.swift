@@ -125,7 +125,10 @@ struct SyncPlanning {
         facts.unconvertedColumns = try unconvertedColumns(for: diff, renames: renames, rowCounts: facts.rowCounts, db: db)
         let tablePlanner = Planner(declared: file.schema, drop: drop, live: renamed, facts: facts)
         let steps = try ReconcileError.planned { try tablePlanner.steps(for: diff) }
-        let split = try split(steps, diff: diff, drop: drop, renamed: renamed, facts: facts)
+        let (split, launchBudget) = try budgeted(split(steps, diff: diff, drop: drop, renamed: renamed, facts: facts),
+                                                 diff: diff, drop: drop, renamed: renamed, facts: facts,
+                                                 liveNames: renames.liveNames, db: db)
+        plan.launchBudget = launchBudget
         plan.changes = renames.changes + diff.changes
         plan.steps = renameSteps + split.now
         plan.deferred.steps = split.later
@@ -141,9 +144,13 @@ struct SyncPlanning {
             rehearsed = rehearsal.sessionOffsets
             scriptWrites = rehearsal.scriptWrites
             // Contract steps planned from what the upgrades leave all run now.
-            if keptAfterUpgrades != nil { (plan.deferred.steps, plan.copiedAtLaunch) = ([], []) }
+            if keptAfterUpgrades != nil {
+                (plan.deferred.steps, plan.copiedAtLaunch) = ([], [])
+                plan.launchBudget?.runningEverything()
+            }
         }
         plan.steps = try counted(plan.steps, liveNames: renames.liveNames, db: db)
+        if let warning = plan.launchBudget?.warning { plan.warnings.append(warning) }
         plan.foreignKeyCheck = foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed,
                                                scripts: scriptWrites)
         plan.editSessionVersions = try editSessionVersions(of: plan.steps, rehearsed: rehearsed, db: db)

@@ -15,22 +15,32 @@ import SchemaReconciler
 struct DeferredText {
     let deferred: Plan.DeferredWork
     let copiedAtLaunch: [Plan.LaunchCopy]
+    /// With `--launch-budget`: the budget, and each step's estimate.
+    var launchBudget: Plan.LaunchBudget?
 
     init(_ deferred: Plan.DeferredWork, copiedAtLaunch: [Plan.LaunchCopy] = []) {
         self.deferred = deferred
         self.copiedAtLaunch = copiedAtLaunch
     }
 
-    /// The lines of a plan's deferred work and launch copies.
+    /// The lines of a plan's deferred work and launch copies, each step that waits with its
+    /// estimate when the plan kept to a launch budget.
     init(_ plan: Plan) {
         self.init(plan.deferred, copiedAtLaunch: plan.copiedAtLaunch)
+        launchBudget = plan.launchBudget
     }
 
     var lines: [String] {
         var lines: [String] = []
         if !deferred.isEmpty {
-            lines.append("deferred until `reconcile finish`:")
-            lines += deferred.steps.map { "  \($0)" }
+            if let launchBudget, launchBudget.deferred.map(\.step) == deferred.steps {
+                lines.append("deferred until `reconcile finish`, over the launch budget of "
+                    + "\(launchBudget.budget.seconds.secondsText):")
+                lines += launchBudget.deferred.map { "  \($0)" }
+            } else {
+                lines.append("deferred until `reconcile finish`:")
+                lines += deferred.steps.map { "  \($0)" }
+            }
         }
         if !copiedAtLaunch.isEmpty {
             lines.append("copied at launch all the same:")

@@ -66,6 +66,30 @@ import Testing
         }
     }
 
+    @Test func appLaunchWithABudget() throws {
+        let folder = try Examples.syncedTasksFolder()
+        try Examples.bumpToSlugs(folder)
+        let schemaURL = folder.schemaURL
+        let path = folder.path("app.sqlite")
+        var finishingScheduled = false
+        func scheduleFinishing() { finishingScheduled = true }
+
+        var options = Reconciler.Options()
+        options.launchBudget = .seconds(1)
+        let report = try Reconciler(schemaURL: schemaURL, options: options).sync(databaseAt: path)
+        for waiting in report.plan.launchBudget?.deferred ?? [] {
+            print("waits for later:", waiting)   // edit table events in place: CHECK … added (about 42 seconds)
+        }
+        if !report.deferred.isEmpty {
+            scheduleFinishing()   // finishDeferredWork(databaseAt:) when the app is idle
+        }
+
+        // Two projects: well within a second, and nothing waits.
+        #expect(report.plan.launchBudget?.budget == .seconds(1))
+        #expect(report.plan.launchBudget?.isOverBudget == false)
+        #expect(!finishingScheduled && report.version == "1.1.0")
+    }
+
     @Test func appLaunchProgress() throws {
         let folder = try Examples.itemsFolder(rows: 100)
         let path = folder.path("app.sqlite")

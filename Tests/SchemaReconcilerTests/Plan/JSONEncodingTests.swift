@@ -50,6 +50,7 @@ import Testing
         .orphanRows(orphans),
         .upgradesBelowLegacyMap([upgrade], lowest: record),
         .orphanRowsNotCounted(databaseBytes: 9_000_000),
+        .launchOverBudget(budgetSeconds: 1, estimateSeconds: 12.5, tables: ["events"]),
     ]
 
     @Test func everyWarningReadsBackAsItWas() throws {
