@@ -171,7 +171,7 @@ extension Reconciler {
                         opening queue: DatabaseQueue) throws -> [UpgradePathReport.OlderBuild] {
         try releases.map { release, releaseFile in
             let copy = try inMemoryDatabase()
-            try queue.backup(to: copy)
+            try SyncSession.reporting(path: release.source) { try queue.backup(to: copy) }
             do {
                 _ = try releaseReconciler(releaseFile).sync(copy)
                 return UpgradePathReport.OlderBuild(version: releaseFile.version, source: release.source, error: nil)
