@@ -15,8 +15,9 @@ extension Planner.Builder {
         guard let column = liveTable.column(named: name), let declared = table.column(named: name),
               column.generated == nil, declared.generated == nil, column.defaultValue?.isNull ?? true,
               !liveTable.primaryKeyColumns.containsName(name), !table.primaryKeyColumns.containsName(name) else { return false }
-        guard Self.computesNothingFromValues(table), Self.computesNothingFromValues(liveTable),
-              !isInForeignKey(name, of: table.name) else { return false }
+        guard table.readsNoStoredValues, liveTable.readsNoStoredValues,
+              !planner.declared.foreignKeysUse(name, of: table.name),
+              !planner.live.foreignKeysUse(name, of: table.name) else { return false }
         return conversion.isEmpty || !mayHoldRows(table.name)
             || planner.facts.unconvertedColumns[table.name.sqlName]?.contains(name.sqlName) == true
     }
@@ -25,28 +26,6 @@ extension Planner.Builder {
     /// was made: one whose new affinity converts some values, but none that were stored then.
     static func reliesOnCountedValues(_ difference: TableDifference) -> Bool {
         !(Planner.affinityConversion(for: difference)?.isEmpty ?? true)
-    }
-
-    /// Whether nothing in the table reads its values under their affinity: no CHECK, no
-    /// generated column, no index on an expression or with a WHERE clause.
-    private static func computesNothingFromValues(_ table: Schema.Table) -> Bool {
-        table.checks.isEmpty && table.columns.allSatisfy { $0.check == nil && $0.generated == nil }
-            && table.indexes.allSatisfy { index in
-                index.condition == nil && index.terms.allSatisfy { $0.columnName != nil }
-            }
-    }
-
-    /// Whether the column is a child or a parent column of a foreign key, declared or live: its
-    /// values are compared with the other side's under their affinity.
-    private func isInForeignKey(_ column: String, of table: String) -> Bool {
-        let uses: (Schema.Table) -> Bool = { other in
-            other.allForeignKeys.contains { foreignKey in
-                (other.name.isSameName(as: table) && foreignKey.columns.containsName(column))
-                    || (foreignKey.table.isSameName(as: table)
-                        && (foreignKey.referencedColumns.isEmpty || foreignKey.referencedColumns.containsName(column)))
-            }
-        }
-        return planner.declared.tables.contains(where: uses) || planner.live.tables.contains(where: uses)
     }
 }
 

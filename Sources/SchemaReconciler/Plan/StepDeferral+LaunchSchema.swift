@@ -84,6 +84,8 @@ extension StepDeferral {
                 && liveTable.index(named: from)?.isUnique == false
         case .alterTable(_, .columnOrder):
             return kinds.contains(.copiesRows)
+        case .alterTable(_, .columnType(let column, let from, let to)):
+            return widensLater(column, from: from, to: to, in: table, live: liveTable)
         case .alterTable(_, .foreignKey(let columns, let parent, true)):
             // A foreign key that replaces one on the same columns keeps its actions at launch.
             let replaces = changes.contains { other in
@@ -105,6 +107,34 @@ extension StepDeferral {
             if case .addColumn(_, let column) = change { column.sqlName } else { nil }
         })
         return !difference.tightenings(in: table, addedColumns: added).isEmpty
+    }
+
+    /// Whether a column's type change may wait: one that widens whole numbers to REAL (from
+    /// INTEGER or NUMERIC affinity), whose copy may, on a table whose rows would be converted
+    /// by it (else it is an edit in place, which costs nothing to run now).
+    ///
+    /// Every value the app writes before the copy is then stored as the copy keeps it: a REAL
+    /// stays a REAL, a whole number becomes a REAL when copied, as it would be when written
+    /// under the new type. A Swift `Double` reads the rows not yet copied as it reads the
+    /// copied ones. So that nothing else reads the stored values under the old type, the
+    /// column is in no key and no foreign key, is not generated, the table is not STRICT (whose
+    /// INTEGER column would refuse a REAL) and has no trigger, CHECK, generated column, or index
+    /// on an expression or with a WHERE clause.
+    private func widensLater(_ column: String, from: String?, to: String?, in table: Schema.Table,
+                             live liveTable: Schema.Table) -> Bool {
+        guard kinds.contains(.copiesRows), [.integer, .numeric].contains(TypeAffinity(declaredType: from)),
+              TypeAffinity(declaredType: to) == .real, (facts.rowCounts[table.name.sqlName] ?? 1) > 0,
+              facts.unconvertedColumns[table.name.sqlName]?.contains(column.sqlName) != true else { return false }
+        return [table, liveTable].allSatisfy { side in
+            !side.isStrict && side.column(named: column)?.generated == nil && !side.primaryKeyColumns.containsName(column)
+                && side.readsNoStoredValues
+        } && !declared.foreignKeysUse(column, of: table.name)
+            && !live.foreignKeysUse(column, of: table.name) && !hasTriggers(on: table.name)
+    }
+
+    /// Whether a trigger is, or is to be, on the table.
+    private func hasTriggers(on table: String) -> Bool {
+        (declared.triggers + live.triggers).contains { $0.table.isSameName(as: table) }
     }
 
     /// Whether index builds over the table's rows may wait: they may, and it may hold rows.
@@ -189,6 +219,8 @@ private extension Schema.Table {
                 }
             }
             foreignKeys.removeAll { $0.columns.map(\.sqlName) == names.map(\.sqlName) && $0.table.isSameName(as: parent) }
+        case .columnType(let name, let from, _):
+            updateColumn(name) { $0.type = from }
         case .strict(true):
             isStrict = false
         case .withoutRowID(true):

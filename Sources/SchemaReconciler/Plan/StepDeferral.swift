@@ -7,7 +7,8 @@
 /// launch: new tables and columns, a constraint removed, a type, default or key changed. What
 /// they do not need waits when its hazard kind may: a declared drop, a NOT NULL, UNIQUE, CHECK,
 /// foreign key, STRICT or WITHOUT ROWID added over the rows, an index that is not UNIQUE, a new
-/// column order. The launch is planned to the schema that leaves that work undone
+/// column order, a column widened from whole numbers to REAL whose rows a copy converts (the
+/// app's writes meanwhile are stored as the copy keeps them). The launch is planned to the schema that leaves that work undone
 /// (``LaunchSchema``), so that a table whose new column the app writes gets it by `ADD COLUMN`
 /// or in place while its drops and new constraints wait. Only a table that the launch must
 /// copy all the same, for a change `ALTER TABLE` cannot make, has its waiting work done in that

@@ -42,6 +42,11 @@ import Testing
     static let version2WithNewType = version2.replacingOccurrences(
         of: "amount: { type: INTEGER, check: \"amount >= 0\" }", with: "amount: TEXT")
 
+    /// `events.amount` becomes REAL, which converts the stored integers: a copy that may wait,
+    /// since a whole number written meanwhile becomes the REAL the copy would make it.
+    static let version2WithREAL = version2.replacingOccurrences(
+        of: "amount: { type: INTEGER, check: \"amount >= 0\" }", with: "amount: REAL")
+
     static let rows = 2_000
 
     /// A workspace at version 1 with `rows` events and a tag, and schema.yaml `next`.
@@ -139,6 +144,44 @@ import Testing
         #expect(payload.estimateSeconds > 60)
         #expect(payload.tables == ["events"])
         #expect(report.plan.launchBudget?.isOverBudget == true)
+    }
+
+    // MARK: A type change
+
+    @Test func aColumnWidenedToREALWaitsAndFinishConvertsItsRows() throws {
+        let space = try Self.databaseAtVersion1(next: Self.version2WithREAL)
+
+        let report = try space.sync(Self.options(budget: .seconds(1)))
+
+        #expect(try Self.tagColumns(space) == ["id", "label", "colour"])
+        #expect(report.deferred.steps.compactMap(\.table) == ["events"])
+        #expect(report.plan.launchBudget?.deferred.first?.step.method == .rebuild)
+        #expect(!report.warnings.contains { $0.code == .launchOverBudget })
+        // Written meanwhile, under the old type: stored as the copy will keep it.
+        try space.execute("INSERT INTO events VALUES (\(Self.rows + 1), 'late', 2.5)")
+        #expect(try space.read { try String.fetchOne($0, sql: "SELECT typeof(amount) FROM events WHERE id = 1") } == "integer")
+
+        try space.reconciler().finishDeferredWork(databaseAt: space.databasePath)
+
+        let types = try space.read { try String.fetchAll($0, sql: "SELECT DISTINCT typeof(amount) FROM events") }
+        #expect(types == ["real"])
+        #expect(try space.read { try Double.fetchOne($0, sql: "SELECT amount FROM events WHERE name = 'late'") } == 2.5)
+        #expect(try space.reconciler().status(databaseAt: space.databasePath).isInSync)
+    }
+
+    @Test func aColumnWidenedToREALRunsAtLaunchWhenATriggerIsOnTheTable() throws {
+        let space = try Self.databaseAtVersion1(next: Self.version2WithREAL)
+        try space.writeSchema(Self.version2WithREAL + """
+
+            triggers:
+              events_log: "CREATE TRIGGER events_log AFTER INSERT ON events BEGIN UPDATE tags SET label = NEW.amount / 2 WHERE id = 1; END"
+            """)
+
+        let report = try space.sync(Self.options(budget: .seconds(1)))
+
+        #expect(report.deferred.isEmpty)
+        #expect(try space.read { try String.fetchOne($0, sql: "SELECT typeof(amount) FROM events LIMIT 1") } == "real")
+        #expect(report.warnings.contains { $0.code == .launchOverBudget })
     }
 
     // MARK: Without a budget
