@@ -4,7 +4,8 @@ import GRDB
 // MARK: - BigDatabase
 
 /// The two databases of the 1 GB figures, synced by `reconcile` with ``BigSchema/synced``: one
-/// of about 1 GB (200,000 authors, 4,000,000 books of 200-byte bodies, each with an ISBN) and
+/// of about 1 GB (200,000 authors, 4,000,000 books of 200-byte bodies, each with an ISBN and its
+/// pages) and
 /// one with the same schema and no rows. They are built once and kept beside the build's
 /// products, in `bench-big/v<formatVersion>/`, with the schema.yaml they were synced with; the
 /// figures run on copies of them.
@@ -15,7 +16,7 @@ import GRDB
 /// ```
 struct BigDatabase {
     /// Changes when the files built here change, so that an older cache is built again.
-    static let formatVersion = 2
+    static let formatVersion = 3
     /// The rows of `authors`, and of `books` (as many for each author).
     static let rows = (authors: 200_000, books: 4_000_000)
     /// The length of each book's `body`, in bytes.
@@ -112,7 +113,7 @@ struct BigDatabase {
     }
 
     private static func insertBooks(_ db: Database) throws {
-        let insert = try db.makeStatement(sql: "INSERT INTO books (id, author_id, title, body, isbn) VALUES (?, ?, ?, ?, ?)")
+        let insert = try db.makeStatement(sql: "INSERT INTO books (id, author_id, title, body, isbn, pages) VALUES (?, ?, ?, ?, ?, ?)")
         let perAuthor = rows.books / rows.authors
         let filler = String(repeating: "All work and no play makes Jack a dull boy. ", count: bodyBytes / 40 + 1)
         // The body of book n: the filler's first characters, then n, 200 bytes in all.
@@ -120,7 +121,7 @@ struct BigDatabase {
         for id in 1...rows.books {
             let number = String(id)
             insert.setUncheckedArguments([id, (id - 1) / perAuthor + 1, "Book \(number)", heads[number.utf8.count] + number,
-                                          "978-\(number)"])
+                                          "978-\(number)", 100 + id % 900])
             try insert.execute()
         }
     }

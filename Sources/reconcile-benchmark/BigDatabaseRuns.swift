@@ -104,6 +104,25 @@ final class BigDatabaseRuns {
         return (Stopwatch.seconds(budget.estimate), Stopwatch.seconds(report.phaseDurations.applyingSteps))
     }
 
+    /// A launch with a budget of a second, in this process, on a fresh copy of the big database,
+    /// then `finishDeferredWork`: what the launch estimated the work it let wait at, against how
+    /// long finishing it took (the finish's `applyingSteps`), in seconds. The launch must have
+    /// kept to its budget and let wait only work on `table`.
+    func deferredEstimateAgainstFinish(schema: String, table: String) throws -> (estimate: Double, measured: Double) {
+        let path = try copy(big: true, writes: true)
+        var options = Reconciler.Options()
+        options.launchBudget = .seconds(1)
+        let launch = try Reconciler(schemaPath: schema, options: options).sync(databaseAt: path)
+        guard let budget = launch.plan.launchBudget, !budget.isOverBudget, !launch.deferred.isEmpty,
+              launch.deferred.steps.allSatisfy({ $0.table == table }) else {
+            throw BenchmarkError(description: "a launch with a budget of a second did not let the work on \(table) wait")
+        }
+        let finish = try Reconciler(schemaPath: schema).finishDeferredWork(databaseAt: path)
+        _ = fixture.remove("work-big.sqlite")
+        let estimate = budget.deferred.reduce(Duration.zero) { $0 + $1.estimate }
+        return (Stopwatch.seconds(estimate), Stopwatch.seconds(finish.phaseDurations.applyingSteps))
+    }
+
     // MARK: Parts
 
     /// Where `reconcile` writes its standard error.

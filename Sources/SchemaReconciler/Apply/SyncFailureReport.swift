@@ -69,14 +69,23 @@ public struct SyncFailureReport: Sendable, Hashable {
         phases.first { $0.codes.contains(code) }?.phase
     }
 
-    /// The library's codes that come from one phase only, by phase.
-    private static let phases: [(phase: SyncProgress.Phase, codes: Set<ReconcileError.Code>)] = [
+    /// The library's codes that come from one phase only, by phase. Every library code is here
+    /// or in ``codesOfNoOnePhase``, as a test checks, so that a new code is given its phase.
+    package static let phases: [(phase: SyncProgress.Phase, codes: Set<ReconcileError.Code>)] = [
         (.planning, [.invalidSchema, .databaseIsNewer, .legacyVersionTooHigh, .codeUpgradeAboveVersion, .cannotInspect,
                      .cannotDiff, .cannotPlan, .hazardsDenied, .syncNeededBeforeFinish, .legacyRecordNotMapped,
                      .legacyColumnMissing]),
         (.applyingSteps, [.stepFailed, .dataDoesNotFit, .seedFailed]),
         (.runningUpgrades, [.upgradeFailed, .codeUpgradeFailed]),
         (.checking, [.notEnoughDiskSpace, .brokenObjects, .verificationFailed]),
+    ]
+
+    /// The library's codes that come from no one phase: SQLite's own errors, a full disk, a
+    /// cancellation, a foreign key checked after the steps or after the upgrades; and those that
+    /// come before the first phase, when the database is opened.
+    package static let codesOfNoOnePhase: Set<ReconcileError.Code> = [
+        .database, .databaseFull, .cancelled, .foreignKeyViolation, .invalidDatabasePath, .cannotOpenDatabase,
+        .insideTransaction, .foreignKeysLeftOff,
     ]
 }
 

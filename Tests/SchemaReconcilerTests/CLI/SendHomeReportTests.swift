@@ -143,6 +143,15 @@ import Testing
         #expect(received.fingerprintBefore == "3f5a")
     }
 
+    @Test func everyCodeOfTheLibraryHasItsPhaseOrIsOfNoOnePhase() {
+        let placed = SyncFailureReport.phases.map(\.codes)
+        for type in ReconcileError.payloadTypes {
+            let count = placed.filter { $0.contains(type.code) }.count
+                + (SyncFailureReport.codesOfNoOnePhase.contains(type.code) ? 1 : 0)
+            #expect(count == 1, "\(type.code) is placed \(count) times")
+        }
+    }
+
     @Test func aCodeOfAnyPhaseLeavesThePhaseUnknown() throws {
         let failure = SyncFailureReport(ReconcileError.insideTransaction)
         #expect(failure.phase == nil)
