@@ -6,6 +6,9 @@ import SchemaReconciler
 /// of the steps, the hazards with their counts, the upgrades that will run and the warnings;
 /// with a diagram, the tables the change touches. GitHub renders it as it is.
 ///
+/// With a launch budget, the budget's line (``LaunchBudgetText``) comes first, the table gives
+/// each step's estimate, and the work left for `reconcile finish` names the budget.
+///
 /// What will run is there to read, each piece folded in a `<details>` block below its list:
 /// the statements of each step, the text of each upgrade script and of each seed script.
 ///

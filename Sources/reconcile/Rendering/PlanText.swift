@@ -4,7 +4,9 @@ import SchemaReconciler
 
 /// A plan as the dry run prints it: a script that could be pasted into `sqlite3`, every
 /// statement in order, each step introduced by a `--` comment that says what it does and how,
-/// the upgrades as comments where they run.
+/// the upgrades as comments where they run. With a launch budget, each step's comment carries
+/// its estimate, and the budget's line (``LaunchBudgetText``) closes the script, before the work
+/// that waits.
 ///
 /// ```swift
 /// print(PlanText(plan).script)

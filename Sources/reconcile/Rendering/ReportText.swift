@@ -10,6 +10,9 @@ import SchemaReconciler
 ///   upgrade 1.2.0: upgrades/1.2.0-normalize-emails.sql
 /// app.sqlite synced to version 1.2.0: 1 statement, 1 upgrade
 /// ```
+///
+/// With a launch budget, each step carries its estimate, and the budget's line
+/// (``LaunchBudgetText``) follows the summary, before the work that waits.
 struct ReportText {
     let report: SyncReport
     let database: String
