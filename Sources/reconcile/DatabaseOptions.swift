@@ -32,6 +32,11 @@ struct DatabaseOptions: ParsableArguments {
         valueName: "seconds"))
     var launchBudget: Double?
 
+    /// The copy rate, in bytes a second, the launch budget's estimates use in place of the one
+    /// measured here: estimates that do not depend on the machine, for tests; not in the help.
+    @Option(name: .long, help: .hidden)
+    var copyRate: Double?
+
     @Option(name: .long, help: ArgumentHelp("With a pattern, how many databases to work on at once (default: one per core).",
                                             valueName: "n"))
     var jobs: Int?
@@ -51,6 +56,7 @@ struct DatabaseOptions: ParsableArguments {
             busyTimeout: .milliseconds(Int64(max(0, busyTimeout) * 1000)), deniedHazards: Set(denied),
             deferring: Set(deferring))
         options.launchBudget = launchBudget.map { .milliseconds(Int64(max(0, $0) * 1000)) }
+        options.copyRate = copyRate
         return Reconciler(schemaPath: schema, options: options)
         .withCancellation(Interruption.shared.cancellation)
     }

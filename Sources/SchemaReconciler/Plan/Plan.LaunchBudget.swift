@@ -123,7 +123,13 @@ extension Double {
         let decimals = Swift.max(0, digits - 1 - magnitude)
         let scale = (0..<decimals).reduce(1.0) { value, _ in value * 10 }
         let rounded = (self * scale).rounded() / scale
-        return decimals == 0 ? String(Int(rounded)) : String(rounded)
+        guard decimals > 0 else { return String(Int(rounded)) }
+        // `1.0` is `1`, `2.50` is `2.5`: the digits that carry nothing are left out.
+        var text = String(rounded)
+        guard !text.contains("e") else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     /// The power of ten at or below the number (positive).

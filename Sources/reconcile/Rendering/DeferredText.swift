@@ -30,10 +30,17 @@ struct DeferredText {
         launchBudget = plan.launchBudget
     }
 
+    /// Whether the steps that wait are those the launch budget let wait, each with its estimate:
+    /// the list then names the budget.
+    var isBudgeted: Bool {
+        guard let launchBudget, !deferred.isEmpty else { return false }
+        return launchBudget.deferred.map(\.step) == deferred.steps
+    }
+
     var lines: [String] {
         var lines: [String] = []
         if !deferred.isEmpty {
-            if let launchBudget, launchBudget.deferred.map(\.step) == deferred.steps {
+            if let launchBudget, isBudgeted {
                 lines.append("deferred until `reconcile finish`, over the launch budget of "
                     + "\(launchBudget.budget.seconds.secondsText):")
                 lines += launchBudget.deferred.map { "  \($0)" }

@@ -6,6 +6,9 @@ import SchemaReconciler
 /// of the steps, the hazards with their counts, the upgrades that will run and the warnings;
 /// with a diagram, the tables the change touches. GitHub renders it as it is.
 ///
+/// With a launch budget, the budget's line (``LaunchBudgetText``) comes first, the table gives
+/// each step's estimate, and the work left for `reconcile finish` names the budget.
+///
 /// What will run is there to read, each piece folded in a `<details>` block below its list:
 /// the statements of each step, the text of each upgrade script and of each seed script.
 ///
@@ -42,8 +45,10 @@ struct PlanMarkdown {
     var text: String {
         var sections = [heading]
         if plan.isNothingToDo { return sections[0] + "\n" }
+        let budget = LaunchBudgetText(plan)
+        if let budget { sections.append(Self.cell(budget.sentence)) }
         let steps = plan.expandSteps + plan.contractSteps
-        if !steps.isEmpty { sections += [Self.stepTable(steps)] + Self.stepDetails(steps) }
+        if !steps.isEmpty { sections += [Self.stepTable(steps, budget: budget)] + Self.stepDetails(steps) }
         if !plan.hazards.isEmpty { sections.append(hazards) }
         if !plan.upgrades.isEmpty {
             sections += [Self.upgradeList("Upgrades that will run", plan.upgrades)]
@@ -54,8 +59,16 @@ struct PlanMarkdown {
             sections += plan.seeds.map { MarkdownDetails(summary: "Seed \($0.path)", sql: SQLText.closedScript($0.sql)).text }
         }
         if !plan.warnings.isEmpty { sections.append(Self.list("Warnings", plan.warnings.map { Self.cell($0.description) })) }
-        let deferred = DeferredText(plan).lines.dropFirst().map(Self.cell)
-        if !deferred.isEmpty { sections.append(Self.list("Left for `reconcile finish`", deferred)) }
+        var waiting = DeferredText(plan.deferred)
+        waiting.launchBudget = plan.launchBudget
+        let deferred = waiting.lines.dropFirst().map(Self.cell)
+        if !deferred.isEmpty {
+            let over = plan.launchBudget.map { ", over the launch budget of \($0.budget.seconds.secondsText)" }
+            sections.append(Self.list("Left for `reconcile finish`" + (waiting.isBudgeted ? over ?? "" : ""), deferred))
+        }
+        if !plan.copiedAtLaunch.isEmpty {
+            sections.append(Self.list("Copied at launch all the same", plan.copiedAtLaunch.map { Self.cell($0.description) }))
+        }
         if let diagram, !diagram.entities.isEmpty {
             sections.append("**Tables this change touches**\n\n```mermaid\n" + MermaidText(diagram).text + "```")
         }
@@ -85,17 +98,22 @@ struct PlanMarkdown {
 
     // MARK: Shared with the status
 
-    /// A table of steps: the table each is about, what it does, how, and how many rows it copies.
-    static func stepTable(_ steps: [Step]) -> String {
+    /// A table of steps: the table each is about, what it does, how, and how many rows it copies;
+    /// with a launch `budget`, each one's estimate too.
+    static func stepTable(_ steps: [Step], budget: LaunchBudgetText? = nil) -> String {
         var lines = ["| # | Table | Change | Method | Rows |", "| ---: | --- | --- | --- | ---: |"]
+        if budget != nil {
+            lines = ["| # | Table | Change | Method | Rows | Estimate |", "| ---: | --- | --- | --- | ---: | ---: |"]
+        }
         for (offset, step) in steps.enumerated() {
             let method = switch step.method {
             case .native: "native"
             case .inPlace: "in place"
             case .rebuild: "rebuild"
             }
+            let estimate = budget.map { " \($0.estimate(of: step) ?? "") |" } ?? ""
             lines.append("| \(offset + 1) | \(cell(step.table ?? "")) | \(cell(step.description)) | \(method) | "
-                         + "\(step.rows.map(String.init) ?? "") |")
+                         + "\(step.rows.map(String.init) ?? "") |" + estimate)
         }
         return lines.joined(separator: "\n")
     }

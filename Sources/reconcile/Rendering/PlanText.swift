@@ -4,7 +4,9 @@ import SchemaReconciler
 
 /// A plan as the dry run prints it: a script that could be pasted into `sqlite3`, every
 /// statement in order, each step introduced by a `--` comment that says what it does and how,
-/// the upgrades as comments where they run.
+/// the upgrades as comments where they run. With a launch budget, each step's comment carries
+/// its estimate, and the budget's line (``LaunchBudgetText``) closes the script, before the work
+/// that waits.
 ///
 /// ```swift
 /// print(PlanText(plan).script)
@@ -37,7 +39,7 @@ struct PlanText {
             lines.append(closing)
         }
         if !opening.isEmpty { lines.append("COMMIT;") }
-        let deferred = DeferredText(plan).lines
+        let deferred = (budget.map { [$0.line] } ?? []) + DeferredText(plan).lines
         if !deferred.isEmpty { lines += [""] + deferred.map(comment) }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -107,10 +109,11 @@ struct PlanText {
         var lines = ["a sync would change the database (\(from)): \(steps) step\(steps == 1 ? "" : "s"), "
                      + "\(upgrades) upgrade\(upgrades == 1 ? "" : "s")"]
         if let legacy = plan.legacyRecord { lines.append("  " + LegacyText.line(legacy)) }
-        lines += (plan.expandSteps.map(\.description) + plan.upgrades.map(\.description)
-            + plan.contractSteps.map(\.description) + plan.seeds.map(\.description)).map { "  " + $0 }
+        lines += (plan.expandSteps.map(describing) + plan.upgrades.map(\.description)
+            + plan.contractSteps.map(describing) + plan.seeds.map(\.description)).map { "  " + $0 }
         lines += plan.hazards.map { "  " + hazardLine($0) }
         lines += plan.warnings.map { "  warning: \($0)" }
+        if let budget { lines.append("  " + budget.line) }
         lines += DeferredText(plan).lines.map { "  " + $0 }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -165,7 +168,7 @@ struct PlanText {
         var lines: [String] = []
         for step in steps {
             lines.append("")
-            lines.append(comment(step.description))
+            lines.append(comment(describing(step)))
             for hazard in step.hazards {
                 lines.append(comment(hazardLine(hazard)))
             }
@@ -175,6 +178,17 @@ struct PlanText {
             lines += step.statements.map { SQLText.closingLineComment($0) + ";" }
         }
         return lines
+    }
+
+    /// With `--launch-budget`, what the budget says: the line that weighs the launch against it,
+    /// and each step's estimate.
+    private var budget: LaunchBudgetText? {
+        LaunchBudgetText(plan)
+    }
+
+    /// The step, with its estimate when the plan kept to a launch budget.
+    private func describing(_ step: Step) -> String {
+        budget?.describing(step) ?? step.description
     }
 
     /// `hazard copies-rows: copies 3 rows of table notes`.

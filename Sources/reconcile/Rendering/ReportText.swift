@@ -10,6 +10,9 @@ import SchemaReconciler
 ///   upgrade 1.2.0: upgrades/1.2.0-normalize-emails.sql
 /// app.sqlite synced to version 1.2.0: 1 statement, 1 upgrade
 /// ```
+///
+/// With a launch budget, each step carries its estimate, and the budget's line
+/// (``LaunchBudgetText``) follows the summary, before the work that waits.
 struct ReportText {
     let report: SyncReport
     let database: String
@@ -30,17 +33,20 @@ struct ReportText {
             return (["\(database) is up to date at version \(report.version); nothing to do"] + deferred)
                 .joined(separator: "\n") + "\n"
         }
+        let budget = LaunchBudgetText(report.plan)
+        let describing = { (step: Step) in budget?.describing(step) ?? step.description }
         var lines = report.legacyRecord.map { ["  " + LegacyText.line($0)] } ?? []
-        lines += report.plan.expandSteps.map { "  \($0)" }
+        lines += report.plan.expandSteps.map { "  " + describing($0) }
         lines += report.upgrades.map { "  upgrade \($0.version): \($0.name)" }
         lines += report.revisions.map { "  \($0)" }
-        lines += report.plan.contractSteps.map { "  \($0)" }
+        lines += report.plan.contractSteps.map { "  " + describing($0) }
         lines += report.plan.seeds.map { "  \($0)" }
         let statements = report.statements.count
         let upgrades = report.upgrades.count
         let seeds = report.plan.seeds.count
         lines.append("\(database) synced to version \(report.version): \(statements) statement\(statements == 1 ? "" : "s"), "
                      + "\(upgrades) upgrade\(upgrades == 1 ? "" : "s")" + (seeds == 0 ? "" : ", \(seeds) seed\(seeds == 1 ? "" : "s")"))
+        if let budget { lines.append(budget.line) }
         lines += deferred
         return lines.joined(separator: "\n") + "\n"
     }

@@ -209,6 +209,16 @@ import Testing
         #expect(estimates.allSatisfy { $0.step.table != "tags" || $0.estimate == .zero })
     }
 
+    @Test func secondsAreWrittenWithTheirDigitsThatCount() {
+        #expect(1.0.secondsText == "1 second")
+        #expect(1.04.secondsText == "1 second")
+        #expect(2.5.secondsText == "2.5 seconds")
+        #expect(0.25.secondsText == "0.25 seconds")
+        #expect(0.0204.secondsText == "0.02 seconds")
+        #expect(42.0.secondsText == "42 seconds")
+        #expect(121.4.secondsText == "121 seconds")
+    }
+
     // MARK: JSON
 
     @Test func theBudgetAndTheWarningReadBackFromJSON() throws {
