@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import SchemaReconciler
 
 // MARK: - BigDatabaseRuns
@@ -107,8 +108,10 @@ final class BigDatabaseRuns {
     /// A launch with a budget of a second, in this process, on a fresh copy of the big database,
     /// then `finishDeferredWork`: what the launch estimated the work it let wait at, against how
     /// long finishing it took (the finish's `applyingSteps`), in seconds. The launch must have
-    /// kept to its budget and let wait only work on `table`.
-    func deferredEstimateAgainstFinish(schema: String, table: String) throws -> (estimate: Double, measured: Double) {
+    /// kept to its budget, let wait only work on `table`, and run the rest (`added`, a table and
+    /// its new column, must be there).
+    func deferredEstimateAgainstFinish(schema: String, table: String,
+                                       added: (table: String, column: String)) throws -> (estimate: Double, measured: Double) {
         let path = try copy(big: true, writes: true)
         var options = Reconciler.Options()
         options.launchBudget = .seconds(1)
@@ -116,6 +119,10 @@ final class BigDatabaseRuns {
         guard let budget = launch.plan.launchBudget, !budget.isOverBudget, !launch.deferred.isEmpty,
               launch.deferred.steps.allSatisfy({ $0.table == table }) else {
             throw BenchmarkError(description: "a launch with a budget of a second did not let the work on \(table) wait")
+        }
+        let columns = try DatabaseQueue(path: path).read { db in try db.columns(in: added.table).map(\.name) }
+        guard columns.contains(added.column) else {
+            throw BenchmarkError(description: "a launch with a budget of a second did not add \(added.table).\(added.column)")
         }
         let finish = try Reconciler(schemaPath: schema).finishDeferredWork(databaseAt: path)
         _ = fixture.remove("work-big.sqlite")
