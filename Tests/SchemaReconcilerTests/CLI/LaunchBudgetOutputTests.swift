@@ -12,57 +12,15 @@ import Testing
 /// rate they use, a kilobyte a second, in place of the one measured here, and the bytes of the
 /// fixed rows below are the same on every run.
 @Suite struct LaunchBudgetOutputTests {
-    static let version1 = """
-        version: 1.0.0
-        tables:
-          events:
-            columns:
-              id: { type: INTEGER, primary_key: true }
-              name: { type: TEXT, not_null: true }
-              amount: INTEGER
-          tags:
-            columns:
-              id: { type: INTEGER, primary_key: true }
-              label: TEXT
-        """
-
-    /// A CHECK on `events.amount`, which may wait, and a nullable `tags.colour`, which runs.
-    static let version2 = """
-        version: 2.0.0
-        tables:
-          events:
-            columns:
-              id: { type: INTEGER, primary_key: true }
-              name: { type: TEXT, not_null: true }
-              amount: { type: INTEGER, check: "amount >= 0" }
-          tags:
-            columns:
-              id: { type: INTEGER, primary_key: true }
-              label: TEXT
-              colour: TEXT
-        """
-
-    /// `events.amount` becomes TEXT, which converts the stored integers: a copy that cannot wait,
-    /// estimated far over the budget.
-    static let version2WithNewType = version2.replacingOccurrences(
-        of: "amount: { type: INTEGER, check: \"amount >= 0\" }", with: "amount: TEXT")
-
     /// A budget of a second and a half, and a copy rate of a kilobyte a second: the check of the
     /// 2,000 events is estimated at seconds, their copy at minutes.
     static let budget = ["--launch-budget", "1.5", "--copy-rate", "1000"]
 
-    /// A database at version 1.0.0 with 2,000 events and a tag, and schema.yaml `next`.
-    static func changedWorkspace(next: String = version2) throws -> Workspace {
-        let space = try Workspace()
-        try space.writeSchema(version1)
-        try space.sync()
-        try space.execute("""
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
-            INSERT INTO events SELECT i, 'event number ' || i, i FROM n;
-            INSERT INTO tags VALUES (1, 'home');
-            """)
-        try space.writeSchema(next)
-        return space
+    /// A database at version 1.0.0 with 2,000 events and a tag, and schema.yaml `next`: the
+    /// fixture of ``LaunchBudgetTests``, a CHECK on `events.amount` (which may wait) and a
+    /// nullable `tags.colour` (which runs) unless told.
+    static func changedWorkspace(next: String = LaunchBudgetTests.version2) throws -> Workspace {
+        try LaunchBudgetTests.databaseAtVersion1(next: next)
     }
 
     /// Runs `reconcile` in `space` and expects `status`.
@@ -110,7 +68,7 @@ import Testing
     // MARK: Over the budget
 
     @Test func overTheBudgetTheDryRunSaysSoAndThatWhatCannotWaitRuns() throws {
-        let space = try Self.changedWorkspace(next: Self.version2WithNewType)
+        let space = try Self.changedWorkspace(next: LaunchBudgetTests.version2WithNewType)
 
         let script = try run(["--dry-run"] + Self.budget, in: space)
         assertTextSnapshot(of: script, as: "sql", named: "script")
