@@ -80,6 +80,7 @@ struct PlanExecutor {
         }
         plan.warnings = finalWarnings
         plan.steps = ran.counting(plan.steps)
+        plan.launchBudget?.carryingEstimates(over: plan.steps)
         var report = SyncReport(plan: plan, statements: ran.statements, upgrades: applied.map(\.upgrade), warnings: finalWarnings,
                                 version: plan.toVersion, didChange: true)
         report.fingerprintBefore = prepared.state?.fingerprint

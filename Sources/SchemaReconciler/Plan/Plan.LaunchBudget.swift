@@ -35,6 +35,33 @@ extension Plan {
         /// cannot wait is over it (and the sync warns, ``SyncWarning/Code/launchOverBudget``).
         public var isOverBudget: Bool { estimate > budget }
 
+        /// The estimates carried over to `planned`, the plan's steps as they run (their rows
+        /// counted, their statements rehearsed), so that ``steps`` are the plan's own: each
+        /// takes the estimate of the step estimated that is the same, else that does the same
+        /// work on the same table, else that is about the same table the same way; a step
+        /// without one (a rename) costs nothing.
+        ///
+        /// ```swift
+        /// budget.carryingEstimates(over: plan.steps)
+        /// budget.steps.map(\.step) == plan.steps  // true
+        /// ```
+        package mutating func carryingEstimates(over planned: [Step]) {
+            var estimated = steps
+            let matches: [(Step, Step) -> Bool] = [
+                { $0 == $1 },
+                { $0.table == $1.table && $0.phase == $1.phase && $0.method == $1.method && $0.statements == $1.statements },
+                { $0.table == $1.table && $0.phase == $1.phase && $0.method == $1.method },
+            ]
+            steps = planned.map { step in
+                for matches in matches {
+                    if let index = estimated.firstIndex(where: { matches($0.step, step) }) {
+                        return Plan.StepEstimate(step: step, estimate: estimated.remove(at: index).estimate)
+                    }
+                }
+                return Plan.StepEstimate(step: step, estimate: .zero)
+            }
+        }
+
         private enum CodingKeys: String, CodingKey {
             case budgetSeconds, steps, deferred, estimateSeconds
         }

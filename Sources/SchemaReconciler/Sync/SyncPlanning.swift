@@ -150,6 +150,7 @@ struct SyncPlanning {
             }
         }
         plan.steps = try counted(plan.steps, liveNames: renames.liveNames, db: db)
+        plan.launchBudget?.carryingEstimates(over: plan.steps)
         if let warning = plan.launchBudget?.warning { plan.warnings.append(warning) }
         plan.foreignKeyCheck = foreignKeyCheck(of: plan, remaining: !plan.deferred.steps.isEmpty, live: renamed,
                                                scripts: scriptWrites)

@@ -42,18 +42,8 @@ struct LaunchBudgetText {
 
     /// `about 0.02 seconds`: the estimate of `step` when it runs at launch; nil for a step the
     /// budget does not list.
-    ///
-    /// The plan counts a rebuild's rows after the estimates are made, so a step is the budget's
-    /// when it is the same, or when it runs the same statements on the same table, the same way.
     func estimate(of step: Step) -> String? {
-        let estimate = launchBudget.steps.first { $0.step == step }
-            ?? launchBudget.steps.first { Self.doTheSameWork($0.step, step) }
-        return estimate.map { "about \($0.estimate.seconds.secondsText)" }
-    }
-
-    private static func doTheSameWork(_ left: Step, _ right: Step) -> Bool {
-        left.table == right.table && left.phase == right.phase && left.method == right.method
-            && left.statements == right.statements
+        launchBudget.steps.first { $0.step == step }.map { "about \($0.estimate.seconds.secondsText)" }
     }
 
     /// `step`, then its estimate in parentheses when the budget lists it: as the deferred steps

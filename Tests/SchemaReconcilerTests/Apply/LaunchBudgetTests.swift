@@ -126,6 +126,9 @@ import Testing
         let budget = try #require(report.plan.launchBudget)
         #expect(budget.deferred.isEmpty)
         #expect(budget.estimate > .seconds(5))
+        // The plan's own steps, their rows counted.
+        #expect(budget.steps.map(\.step) == report.plan.steps)
+        #expect(report.plan.steps.contains { $0.table == "events" && $0.rows == Self.rows })
         #expect(try space.reconciler().status(databaseAt: space.databasePath).isInSync)
     }
 
@@ -182,6 +185,9 @@ import Testing
         #expect(report.deferred.isEmpty)
         #expect(try space.read { try String.fetchOne($0, sql: "SELECT typeof(amount) FROM events LIMIT 1") } == "real")
         #expect(report.warnings.contains { $0.code == .launchOverBudget })
+        let copy = try #require(report.plan.launchBudget?.steps.first { $0.step.method == .rebuild })
+        #expect(report.plan.steps.contains(copy.step))
+        #expect(copy.estimate > .seconds(60))
     }
 
     // MARK: Without a budget
