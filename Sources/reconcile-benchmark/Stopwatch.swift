@@ -1,4 +1,5 @@
 import Foundation
+import SchemaReconciler
 
 // MARK: - Stopwatch
 
@@ -57,7 +58,7 @@ enum Stopwatch {
 
     /// A duration in seconds.
     static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        duration.seconds
     }
 }
 

@@ -100,7 +100,7 @@ extension SyncReport.PhaseDurations: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: PhaseKey.self)
         for phase in SyncProgress.Phase.allCases {
-            try container.encode(Self.seconds(self[phase]), forKey: PhaseKey(phase))
+            try container.encode(self[phase].seconds, forKey: PhaseKey(phase))
         }
     }
 
@@ -113,10 +113,5 @@ extension SyncReport.PhaseDurations: Codable {
                 self[phase] = .seconds(seconds)
             }
         }
-    }
-
-    /// `duration` as a number of seconds.
-    package static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

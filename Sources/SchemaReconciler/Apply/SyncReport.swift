@@ -121,8 +121,7 @@ extension SyncReport {
         try container.encode(statements, forKey: .statements)
         try container.encode(upgrades, forKey: .upgrades)
         try container.encode(warnings, forKey: .warnings)
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        try container.encode(seconds, forKey: .durationSeconds)
+        try container.encode(duration.seconds, forKey: .durationSeconds)
         // The plan's own, which reading takes from the plan.
         try container.encodeIfPresent(floor, forKey: .floor)
         try container.encode(runsOnNewerDatabase, forKey: .runsOnNewerDatabase)

@@ -129,13 +129,6 @@ extension Plan {
 
 // MARK: - Seconds
 
-extension Duration {
-    /// The duration as a number of seconds.
-    package var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}
-
 extension Double {
     /// The number of seconds in words, to two significant digits: `1 second`, `0.25 seconds`, `42 seconds`.
     package var secondsText: String {

@@ -95,7 +95,7 @@ enum DatabaseFile {
                      preparedBy preparation: DatabasePreparation?) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = readonly && !(isWAL(path) && !FileManager.default.fileExists(atPath: path + "-wal"))
-        configuration.busyMode = .timeout(busyTimeout.timeInterval)
+        configuration.busyMode = .timeout(busyTimeout.seconds)
         configuration.prepareDatabase { $0.keepsWALFiles = false }
         configuration.prepareDatabase(with: preparation)
         do {
@@ -123,13 +123,5 @@ enum DatabaseFile {
         defer { try? handle.close() }
         guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
         return header[18] == 2 && header[19] == 2
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as Foundation and GRDB count time.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

@@ -40,7 +40,7 @@ import Testing
     }
 
     private func seconds(_ duration: Duration) -> Double {
-        SyncReport.PhaseDurations.seconds(duration)
+        duration.seconds
     }
 
     @Test func aSyncThatChangesReportsBothFingerprintsAndEachPhase() throws {
