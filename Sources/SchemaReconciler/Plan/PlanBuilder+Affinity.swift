@@ -12,12 +12,9 @@ extension Planner.Builder {
     /// added before the column read from the definition. Anything else is a rebuild.
     func keepsStoredValues(ofColumn name: String, conversion: String, in table: Schema.Table,
                            live liveTable: Schema.Table) -> Bool {
-        guard let column = liveTable.column(named: name), let declared = table.column(named: name),
-              column.generated == nil, declared.generated == nil, column.defaultValue?.isNull ?? true,
-              !liveTable.primaryKeyColumns.containsName(name), !table.primaryKeyColumns.containsName(name) else { return false }
-        guard table.readsNoStoredValues, liveTable.readsNoStoredValues,
-              !planner.declared.foreignKeysUse(name, of: table.name),
-              !planner.live.foreignKeysUse(name, of: table.name) else { return false }
+        guard let column = liveTable.column(named: name), table.column(named: name) != nil,
+              column.defaultValue?.isNull ?? true, table.leavesStoredValuesUnread(name, foreignKeysOf: planner.declared),
+              liveTable.leavesStoredValuesUnread(name, foreignKeysOf: planner.live) else { return false }
         return conversion.isEmpty || !mayHoldRows(table.name)
             || planner.facts.unconvertedColumns[table.name.sqlName]?.contains(name.sqlName) == true
     }

@@ -95,7 +95,7 @@ extension Planner {
 
         /// Whether a table may hold rows: it does, or its count is unknown.
         func mayHoldRows(_ table: String) -> Bool {
-            (rowCount(table) ?? 1) > 0
+            planner.facts.mayHoldRows(table)
         }
 
         // MARK: Build

@@ -40,6 +40,11 @@ package struct Planner: Sendable {
         /// ``Planner/affinityConversion(of:from:to:)``). A column missing here is copied.
         package var unconvertedColumns: [SQLName: Set<SQLName>] = [:]
 
+        /// Whether a table may hold rows: it does, or its count is unknown.
+        package func mayHoldRows(_ table: String) -> Bool {
+            (rowCounts[table.sqlName] ?? 1) > 0
+        }
+
         /// Creates facts.
         package init(rowCounts: [SQLName: Int] = [:], sqliteVersion: Int = 3_040_000, reservedTables: [String] = []) {
             self.rowCounts = rowCounts

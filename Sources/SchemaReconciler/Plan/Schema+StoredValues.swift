@@ -16,6 +16,21 @@ extension Schema.Table {
     }
 }
 
+extension Schema.Table {
+    /// Whether nothing but the column itself reads the stored values of `column`: it is not
+    /// generated and in no primary key, the table reads no stored values
+    /// (``readsNoStoredValues``), and no foreign key of `schema`, the table's own, uses it. A
+    /// change of its affinity is then seen by no other part of the schema.
+    ///
+    /// ```swift
+    /// table.leavesStoredValuesUnread("rating", foreignKeysOf: schema)  // true
+    /// ```
+    func leavesStoredValuesUnread(_ column: String, foreignKeysOf schema: Schema) -> Bool {
+        self.column(named: column)?.generated == nil && !primaryKeyColumns.containsName(column)
+            && readsNoStoredValues && !schema.foreignKeysUse(column, of: name)
+    }
+}
+
 extension Schema {
     /// Whether `column` of `table` is a child or a parent column of one of the schema's foreign
     /// keys: its values are compared with the other side's under their affinity.

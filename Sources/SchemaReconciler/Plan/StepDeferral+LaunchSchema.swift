@@ -123,13 +123,11 @@ extension StepDeferral {
     private func widensLater(_ column: String, from: String?, to: String?, in table: Schema.Table,
                              live liveTable: Schema.Table) -> Bool {
         guard kinds.contains(.copiesRows), [.integer, .numeric].contains(TypeAffinity(declaredType: from)),
-              TypeAffinity(declaredType: to) == .real, (facts.rowCounts[table.name.sqlName] ?? 1) > 0,
+              TypeAffinity(declaredType: to) == .real, facts.mayHoldRows(table.name),
               facts.unconvertedColumns[table.name.sqlName]?.contains(column.sqlName) != true else { return false }
-        return [table, liveTable].allSatisfy { side in
-            !side.isStrict && side.column(named: column)?.generated == nil && !side.primaryKeyColumns.containsName(column)
-                && side.readsNoStoredValues
-        } && !declared.foreignKeysUse(column, of: table.name)
-            && !live.foreignKeysUse(column, of: table.name) && !hasTriggers(on: table.name)
+        return !table.isStrict && !liveTable.isStrict && !hasTriggers(on: table.name)
+            && table.leavesStoredValuesUnread(column, foreignKeysOf: declared)
+            && liveTable.leavesStoredValuesUnread(column, foreignKeysOf: live)
     }
 
     /// Whether a trigger is, or is to be, on the table.
@@ -139,7 +137,7 @@ extension StepDeferral {
 
     /// Whether index builds over the table's rows may wait: they may, and it may hold rows.
     private func buildsIndexLater(_ table: Schema.Table) -> Bool {
-        kinds.contains(.buildsIndex) && (facts.rowCounts[table.name.sqlName] ?? 1) > 0
+        kinds.contains(.buildsIndex) && facts.mayHoldRows(table.name)
     }
 
     // MARK: The table at launch
