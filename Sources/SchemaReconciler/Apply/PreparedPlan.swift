@@ -19,7 +19,7 @@ struct PreparedPlan {
     /// Whether the database, newer than the file, is synced all the same.
     var acceptsNewerDatabase: Bool
     /// Whether the database, newer than the file, serves it as it is: nothing is written.
-    var servesOlderVersion = false
+    var servesOlderVersion: Bool { plan.olderVersionServed != nil }
 
     /// Whether the sync has nothing to do and nothing to record: the schema matches, no upgrade
     /// is pending, and the stored version, floor and deferred work are already the ones to

@@ -77,6 +77,17 @@ package struct StoredState: Sendable, Equatable {
         floor ?? version.map { DatabaseFloor(version: $0, setBy: $0) }
     }
 
+    /// The floor of a database at `version` whose recorded state is `state`: the state's
+    /// ``effectiveFloor``, or, for a database never synced (at its legacy version), the version
+    /// itself: it serves no older one.
+    ///
+    /// ```swift
+    /// StoredState.floor(of: nil, at: "0.0.0")  // 0.0.0 (set by 0.0.0)
+    /// ```
+    package static func floor(of state: StoredState?, at version: SemanticVersion) -> DatabaseFloor {
+        state?.effectiveFloor ?? DatabaseFloor(version: version, setBy: version)
+    }
+
     /// Whether `upgrade` ran.
     package func hasApplied(_ upgrade: Upgrade) -> Bool {
         appliedUpgrades.contains { $0.upgrade.version == upgrade.version && $0.upgrade.name == upgrade.name }

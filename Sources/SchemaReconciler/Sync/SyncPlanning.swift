@@ -41,7 +41,6 @@ struct SyncPlanning {
         db.clearSchemaCache()
         let state = try StoredState.read(db)
         let catalog = try Catalog(db, ignoring: file.ignoredNames)
-        let live = try liveSchemas?.schema(of: catalog, in: db) ?? Self.inspect(catalog, in: db)
         // Other tools' objects make no database old, but the old tool's record does: it says
         // where the database is.
         let isNew = state == nil && catalog.isEmpty
@@ -51,9 +50,10 @@ struct SyncPlanning {
         if newer == .serves, let state {
             var plan = state.plan
             plan.olderVersionServed = file.version
-            return PreparedPlan(plan: plan, state: state, drop: DropList(), isNewDatabase: false, acceptsNewerDatabase: false,
-                                servesOlderVersion: true)
+            return PreparedPlan(plan: plan, state: state, drop: DropList(), isNewDatabase: false, acceptsNewerDatabase: false)
         }
+        // Read once the database is known to be synced, not served as it is.
+        let live = try liveSchemas?.schema(of: catalog, in: db) ?? Self.inspect(catalog, in: db)
         let acceptsNewer = newer != .no
         let drop = acceptsNewer ? DropList() : file.drop
         var plan = Plan(fromVersion: from, toVersion: acceptsNewer ? from! : file.version)
@@ -80,7 +80,7 @@ struct SyncPlanning {
             + catalog.reservedTables.filter { $0.sqlName.hasPrefix(Planner.temporaryPrefix) }.map(SyncWarning.leftoverTable)
         plan.markCloudKitSteps(under: file.compatibility,
                                virtualTables: (file.schema.virtualTables + live.virtualTables).map(\.name))
-        plan.floor = plan.floor(after: isNew ? nil : (state?.effectiveFloor ?? from.map { DatabaseFloor(version: $0, setBy: $0) }),
+        plan.floor = plan.floor(after: isNew ? nil : from.map { StoredState.floor(of: state, at: $0) },
                                 declared: file.schema, compatibleFrom: file.compatibleFrom,
                                 upgradesOlderBuildsRead: Set(file.upgrades.filter(\.olderBuildsReadIt).map(\.version)))
         return PreparedPlan(plan: plan, state: state, drop: drop, isNewDatabase: isNew, acceptsNewerDatabase: acceptsNewer)
@@ -279,8 +279,7 @@ extension SyncPlanning {
         }
         let from: SemanticVersion? = isNew ? nil : (state?.version ?? legacy?.version ?? options.legacyVersion)
         guard let from, from > file.version else { return (from, .no) }
-        // A database never synced is at the legacy version: it serves no older version.
-        let floor = state?.effectiveFloor ?? DatabaseFloor(version: from, setBy: from)
+        let floor = StoredState.floor(of: state, at: from)
         if file.version >= floor.version { return (from, .serves) }
         guard options.allowsNewerDatabase else {
             throw ReconcileError.databaseIsNewer(stored: from, declared: file.version, floor: floor)

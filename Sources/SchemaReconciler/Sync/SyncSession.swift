@@ -24,10 +24,7 @@ struct SyncSession {
         var checking = SyncReport.PhaseDurations()
         var report = try Self.reporting(path: writer.path, cancellation: cancellation) { () -> SyncReport in
             if let state = try checking.measure(.planning, { try upToDateState(writer) }) {
-                var report = SyncReport(plan: state.plan, warnings: state.plan.warnings, version: state.plan.toVersion, didChange: false)
-                report.fingerprintBefore = state.fingerprint
-                report.fingerprintAfter = state.fingerprint
-                return report
+                return Self.nothingToDo(state.plan, fingerprint: state.fingerprint, phases: SyncReport.PhaseDurations())
             }
             let file = try checking.measure(.planning) { try reconciler.loadedSchema() }
             // Before waiting for the barrier, which no cancellation interrupts.
@@ -166,10 +163,15 @@ struct SyncSession {
     private static func nothingToDo(_ prepared: PreparedPlan, phases: SyncReport.PhaseDurations) -> SyncReport {
         // Nothing to do writes nothing, even when the last sync's record is out of date (a
         // comment edited in schema.yaml, a VACUUM): the next sync compares again.
-        let plan = prepared.plan
+        nothingToDo(prepared.plan, fingerprint: prepared.state?.fingerprint, phases: phases)
+    }
+
+    /// The report of a sync that wrote nothing: `plan`, and the fingerprint the database
+    /// recorded, before and after.
+    private static func nothingToDo(_ plan: Plan, fingerprint: String?, phases: SyncReport.PhaseDurations) -> SyncReport {
         var report = SyncReport(plan: plan, warnings: plan.warnings, version: plan.toVersion, didChange: false)
-        report.fingerprintBefore = prepared.state?.fingerprint
-        report.fingerprintAfter = prepared.state?.fingerprint
+        report.fingerprintBefore = fingerprint
+        report.fingerprintAfter = fingerprint
         report.phaseDurations = phases
         return report
     }
