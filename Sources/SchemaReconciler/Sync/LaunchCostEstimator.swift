@@ -29,6 +29,8 @@ package struct LaunchCostEstimator {
     package static let sampleRows = 2_000
     /// The rate when nothing could be measured: 20 MB a second.
     package static let fallbackRate = 20_000_000.0
+    /// The rates, copied and read, when nothing could be measured.
+    private static let fallbackRates = (copy: fallbackRate, read: fallbackRate * readSpeedup)
     /// How much faster than a copy a read is taken to be, when the copy rate is given.
     package static let readSpeedup = 4.0
 
@@ -36,9 +38,13 @@ package struct LaunchCostEstimator {
     private let live: Schema
     private let liveNames: [SQLName: String]
     private let usedBytes: Double
+    /// Whether the database holds `sqlite_stat1`, the row counts of `ANALYZE`.
+    private let hasStatistics: Bool
     /// Bytes a second, copied and read; measured when first needed unless given.
     private var rates: (copy: Double, read: Double)?
     private var bytes: [SQLName: Double] = [:]
+    /// The sample rows read of each table, by its name now, and their bytes.
+    private var samples: [String: (rows: Int, bytes: Double)] = [:]
 
     /// An estimator for the database of `db`, whose live schema, renames done, is `live`
     /// (`liveNames` gives a renamed table's name now), at `rate` bytes a second (nil measures it).
@@ -48,6 +54,7 @@ package struct LaunchCostEstimator {
         self.liveNames = liveNames
         rates = rate.map { ($0, $0 * Self.readSpeedup) }
         usedBytes = Double(try PageUsage(db).usedBytes)
+        hasStatistics = try db.tableExists("sqlite_stat1")
     }
 
     // MARK: Estimates
@@ -67,7 +74,7 @@ package struct LaunchCostEstimator {
         guard let table = step.table else { return .zero }
         let (writes, reads) = Self.passes(of: step, indexes: live.table(named: table)?.indexes.count ?? 0)
         guard writes + reads > 0 else { return .zero }
-        let rates = rates ?? (Self.fallbackRate, Self.fallbackRate * Self.readSpeedup)
+        let rates = rates ?? Self.fallbackRates
         let seconds = try bytes(of: table) * (Double(writes) / rates.copy + Double(reads) / rates.read)
         return .milliseconds(Int64((seconds * 1000).rounded(.up)))
     }
@@ -108,7 +115,7 @@ package struct LaunchCostEstimator {
     /// The rows of the table named `name` as SQLite keeps them: from `sqlite_stat1`, or the span
     /// of its rowids; nil when neither tells.
     private func rows(of name: String, withoutRowID: Bool) throws -> Double? {
-        if try db.tableExists("sqlite_stat1"),
+        if hasStatistics,
            let stat = try String.fetchOne(db, sql: "SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1", arguments: [name]),
            let first = stat.split(separator: " ").first, let rows = Double(first) {
             return rows
@@ -122,15 +129,18 @@ package struct LaunchCostEstimator {
     }
 
     /// The rows read of the table named `name` (at most ``sampleRows``) and their bytes, as
-    /// stored: each value's bytes, and a few for the row's header.
-    private func sample(_ name: String) throws -> (rows: Int, bytes: Double) {
+    /// stored: each value's bytes, and a few for the row's header. Read once a table.
+    private mutating func sample(_ name: String) throws -> (rows: Int, bytes: Double) {
+        if let known = samples[name] { return known }
         let columns = try db.columns(in: name).map { "coalesce(length(CAST(\(SQLText.quote($0.name)) AS BLOB)), 0)" }
         guard !columns.isEmpty else { return (0, 0) }
         let perRow = columns.joined(separator: " + ") + " + \(columns.count + 4)"
         let row = try Row.fetchOne(db, sql: """
             SELECT count(*), total(\(perRow)) FROM (SELECT * FROM \(SQLText.quote(name)) LIMIT \(Self.sampleRows))
             """)
-        return (row?[0] ?? 0, row?[1] ?? 0)
+        let sample: (rows: Int, bytes: Double) = (row?[0] ?? 0, row?[1] ?? 0)
+        samples[name] = sample
+        return sample
     }
 
     // MARK: The rate
@@ -144,12 +154,12 @@ package struct LaunchCostEstimator {
             let size = try bytes(of: table)
             if size > (biggest?.bytes ?? 0) { biggest = (liveNames[table.sqlName] ?? table, size) }
         }
-        let fallback = (Self.fallbackRate, Self.fallbackRate * Self.readSpeedup)
-        guard let biggest else { return fallback }
+        guard let biggest else { return Self.fallbackRates }
         let select = "SELECT * FROM \(SQLText.quote(biggest.name)) LIMIT \(Self.sampleRows)"
         let sample = try self.sample(biggest.name)
-        guard sample.bytes > 0 else { return fallback }
-        // The sample's pages are in the cache now, as a scan's pages are once it started.
+        guard sample.bytes > 0 else { return Self.fallbackRates }
+        // The sample's pages are in the cache since its bytes were counted, as a scan's pages
+        // are once it started.
         let read = sample.bytes / (try Self.fastest { _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(select))") })
         let temporary = "temp.\(SQLText.quote("_reconciler_rate_sample"))"
         do {
