@@ -59,8 +59,9 @@ struct SyncCommand: ParsableCommand {
         if output.isJSON {
             try JSONOutput.print(plan)
         } else if output.isMarkdown {
-            let touched = diagram ? try DiagramCommand.declaredFile(at: options.schema).schema : nil
-            let scripts = PlanMarkdown.scripts(of: plan.upgrades, in: try reconciler.loadedSchema())
+            let file = try reconciler.loadedSchema()
+            let touched = diagram ? file.schema : nil
+            let scripts = PlanMarkdown.scripts(of: plan.upgrades, in: file)
             print(PlanMarkdown(plan, scripts: scripts, diagram: touched.map {
                 EntityDiagram(schema: $0).restricted(to: plan.steps.compactMap(\.table))
             }).text, terminator: "")
