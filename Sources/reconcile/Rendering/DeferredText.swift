@@ -37,15 +37,20 @@ struct DeferredText {
         return launchBudget.deferred.map(\.step) == deferred.steps
     }
 
+    /// `, over the launch budget of 1 second` when the steps that wait are the budget's; empty
+    /// otherwise: what the heading of the list adds.
+    var overBudget: String {
+        guard let launchBudget, isBudgeted else { return "" }
+        return ", over the launch budget of \(launchBudget.budget.seconds.secondsText)"
+    }
+
     var lines: [String] {
         var lines: [String] = []
         if !deferred.isEmpty {
+            lines.append("deferred until `reconcile finish`\(overBudget):")
             if let launchBudget, isBudgeted {
-                lines.append("deferred until `reconcile finish`, over the launch budget of "
-                    + "\(launchBudget.budget.seconds.secondsText):")
                 lines += launchBudget.deferred.map { "  \($0)" }
             } else {
-                lines.append("deferred until `reconcile finish`:")
                 lines += deferred.steps.map { "  \($0)" }
             }
         }

@@ -49,6 +49,6 @@ struct LaunchBudgetText {
     /// `step`, then its estimate in parentheses when the budget lists it: as the deferred steps
     /// are written, `add column tags.colour (native ALTER) (about 0.0001 seconds)`.
     func describing(_ step: Step) -> String {
-        estimate(of: step).map { "\(step) (\($0))" } ?? step.description
+        launchBudget.steps.first { $0.step == step }?.description ?? step.description
     }
 }

@@ -62,10 +62,7 @@ struct PlanMarkdown {
         var waiting = DeferredText(plan.deferred)
         waiting.launchBudget = plan.launchBudget
         let deferred = waiting.lines.dropFirst().map(Self.cell)
-        if !deferred.isEmpty {
-            let over = plan.launchBudget.map { ", over the launch budget of \($0.budget.seconds.secondsText)" }
-            sections.append(Self.list("Left for `reconcile finish`" + (waiting.isBudgeted ? over ?? "" : ""), deferred))
-        }
+        if !deferred.isEmpty { sections.append(Self.list("Left for `reconcile finish`" + waiting.overBudget, deferred)) }
         if !plan.copiedAtLaunch.isEmpty {
             sections.append(Self.list("Copied at launch all the same", plan.copiedAtLaunch.map { Self.cell($0.description) }))
         }

@@ -24,9 +24,9 @@ struct ReportText {
 
     var lines: String {
         let deferred = DeferredText(report.plan).lines
-        if report.runsOnNewerDatabase, let floor = report.floor {
+        if let served = report.plan.olderVersionServed, let floor = report.floor {
             return (["\(database) is at version \(report.version), newer than schema.yaml's "
-                        + "\(report.plan.olderVersionServed ?? report.version), and serves it (floor \(FloorText.line(floor))); "
+                        + "\(served), and serves it (floor \(FloorText.line(floor))); "
                         + "nothing changed"] + deferred).joined(separator: "\n") + "\n"
         }
         guard report.didChange else {
