@@ -94,10 +94,7 @@ final class BigDatabaseRuns {
     /// database: what its steps were estimated at before they ran, against how long they took
     /// (the report's `applyingSteps`), in seconds. Every step must have run at launch.
     func estimateAgainstMeasured(schema: String) throws -> (estimate: Double, measured: Double) {
-        let path = try copy(big: true, writes: true)
-        var options = Reconciler.Options()
-        options.launchBudget = .seconds(600)
-        let report = try Reconciler(schemaPath: schema, options: options).sync(databaseAt: path)
+        let (_, report) = try launchInProcess(schema: schema, budget: .seconds(600))
         guard report.deferred.isEmpty, let budget = report.plan.launchBudget else {
             throw BenchmarkError(description: "a launch with a budget of 10 minutes left work for later")
         }
@@ -112,10 +109,7 @@ final class BigDatabaseRuns {
     /// its new column, must be there).
     func deferredEstimateAgainstFinish(schema: String, table: String,
                                        added: (table: String, column: String)) throws -> (estimate: Double, measured: Double) {
-        let path = try copy(big: true, writes: true)
-        var options = Reconciler.Options()
-        options.launchBudget = .seconds(1)
-        let launch = try Reconciler(schemaPath: schema, options: options).sync(databaseAt: path)
+        let (path, launch) = try launchInProcess(schema: schema, budget: .seconds(1))
         guard let budget = launch.plan.launchBudget, !budget.isOverBudget, !launch.deferred.isEmpty,
               launch.deferred.steps.allSatisfy({ $0.table == table }) else {
             throw BenchmarkError(description: "a launch with a budget of a second did not let the work on \(table) wait")
@@ -131,6 +125,15 @@ final class BigDatabaseRuns {
     }
 
     // MARK: Parts
+
+    /// A sync with `schema` and a launch budget of `budget`, in this process, on a fresh copy of
+    /// the big database: the copy's path, and the report.
+    private func launchInProcess(schema: String, budget: Duration) throws -> (path: String, report: SyncReport) {
+        let path = try copy(big: true, writes: true)
+        var options = Reconciler.Options()
+        options.launchBudget = budget
+        return (path, try Reconciler(schemaPath: schema, options: options).sync(databaseAt: path))
+    }
 
     /// Where `reconcile` writes its standard error.
     private var errorPath: String { fixture.path("stderr.txt") }
