@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 // MARK: - Running the built `reconcile`
 
@@ -48,4 +49,15 @@ enum ReconcileCommand {
         return CommandResult(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
                              error: String(decoding: err, as: UTF8.self))
     }
+}
+
+// MARK: - Reading what it printed as JSON
+
+/// The one JSON object `text` holds, as Foundation reads it; the test fails when it holds anything else.
+///
+///     let plan = try object(result.output)
+///     #expect(plan["isNothingToDo"] as? Bool == true)
+func object(_ text: String) throws -> [String: Any] {
+    let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(value as? [String: Any], "not one JSON object: \(text)")
 }
