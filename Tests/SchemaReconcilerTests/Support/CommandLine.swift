@@ -42,6 +42,22 @@ enum ReconcileCommand {
         return finish(process, output, error)
     }
 
+    /// Runs `reconcile` with `arguments` in `space` and returns what it printed on standard output.
+    ///
+    /// The test fails, at `sourceLocation`, unless it exits with `status`, and, when
+    /// `expectsNoErrors`, unless it printed nothing on standard error.
+    ///
+    ///     let script = try ReconcileCommand.output(of: ["--dry-run"], in: space, expectsNoErrors: true)
+    static func output(of arguments: [String], in space: Workspace, status: Int32 = 0, expectsNoErrors: Bool,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try run(arguments, in: space.url)
+        #expect(result.status == status, "\(arguments): \(result.error)", sourceLocation: sourceLocation)
+        if expectsNoErrors {
+            #expect(result.error.isEmpty, "\(arguments): \(result.error)", sourceLocation: sourceLocation)
+        }
+        return result.output
+    }
+
     static func finish(_ process: Process, _ output: Pipe, _ error: Pipe) -> CommandResult {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
