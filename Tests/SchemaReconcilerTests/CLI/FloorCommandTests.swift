@@ -10,7 +10,6 @@ import Testing
     /// A database synced by 1.0.0 and then by `release`.
     private func space(syncedBy release: String) throws -> Workspace {
         let space = try Workspace()
-        try space.write("UPDATE notes SET tag = 'old';\n", to: "upgrades/1.2.0.sql")
         try space.writeSchema(DatabaseFloorTests.release100)
         #expect(try ReconcileCommand.run([], in: space.url).status == 0)
         try space.writeSchema(release)

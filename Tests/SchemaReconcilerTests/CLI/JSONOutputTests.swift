@@ -35,11 +35,6 @@ import Testing
         return space
     }
 
-    private func object(_ text: String) throws -> [String: Any] {
-        let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
-        return try #require(value as? [String: Any], "not one JSON object: \(text)")
-    }
-
     /// What a command printed, read back as the library's value, as an app reads it.
     private func decoded<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
         try JSONCoding.decoder.decode(Value.self, from: Data(text.utf8))

@@ -26,9 +26,8 @@ import Testing
     /// Runs `reconcile` in `space` and expects `status`.
     private func run(_ arguments: [String], in space: Workspace, status: Int32 = 0,
                      sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try ReconcileCommand.run(arguments, in: space.url)
-        #expect(result.status == status, "\(arguments): \(result.error)", sourceLocation: sourceLocation)
-        return result.output
+        try ReconcileCommand.output(of: arguments, in: space, status: status, expectsNoErrors: false,
+                                    sourceLocation: sourceLocation)
     }
 
     // MARK: Under the budget, with work that waits

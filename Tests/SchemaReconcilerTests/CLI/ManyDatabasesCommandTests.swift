@@ -38,11 +38,6 @@ import Testing
         try Data(contentsOf: URL(fileURLWithPath: path(name, in: space)))
     }
 
-    private func object(_ text: String) throws -> [String: Any] {
-        let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
-        return try #require(value as? [String: Any], "not one JSON object: \(text)")
-    }
-
     // MARK: sync
 
     @Test func eachMatchingDatabaseIsSyncedWithALinePerChangeOrFailureAndACount() throws {

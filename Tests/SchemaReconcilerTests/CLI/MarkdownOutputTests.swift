@@ -54,9 +54,8 @@ import Testing
 
     /// docs/command-line.md shows the dry run of the test above as the command prints it today.
     @Test func theReferenceShowsTheDryRunAsItIsPrinted() throws {
-        let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("__Snapshots__/MarkdownOutputTests/"
-                + "theDryRunOfAnAddedColumnIsATableRowNamingTheTableAndTheColumn.plan.md")
+        let snapshot = OutputSnapshotTests.snapshots.appendingPathComponent("MarkdownOutputTests/"
+            + "theDryRunOfAnAddedColumnIsATableRowNamingTheTableAndTheColumn.plan.md")
         let printed = try String(contentsOf: snapshot, encoding: .utf8)
         let reference = try String(contentsOf: GeneratedCodeCompilesTests.root.appendingPathComponent("docs/command-line.md"),
                                    encoding: .utf8)

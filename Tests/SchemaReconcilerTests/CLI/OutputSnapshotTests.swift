@@ -81,10 +81,8 @@ import Testing
     /// Runs `reconcile` in `space` and expects `status` and nothing on standard error.
     private func run(_ arguments: [String], in space: Workspace, status: Int32 = 0,
                      sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try ReconcileCommand.run(arguments, in: space.url)
-        #expect(result.status == status, "\(arguments): \(result.error)", sourceLocation: sourceLocation)
-        #expect(result.error.isEmpty, "\(arguments): \(result.error)", sourceLocation: sourceLocation)
-        return result.output
+        try ReconcileCommand.output(of: arguments, in: space, status: status, expectsNoErrors: true,
+                                    sourceLocation: sourceLocation)
     }
 
     // MARK: The dry run

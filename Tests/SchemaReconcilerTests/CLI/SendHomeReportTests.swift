@@ -35,10 +35,6 @@ import Testing
         return space
     }
 
-    private func object(_ text: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not one JSON object: \(text)")
-    }
-
     private func seconds(_ duration: Duration) -> Double {
         duration.seconds
     }

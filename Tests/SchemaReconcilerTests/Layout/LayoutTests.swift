@@ -74,18 +74,12 @@ struct LayoutTests {
     /// the later one: that room must fail, on the line that names it, while the later room's use
     /// of the earlier one's internal declarations compiles.
     @Test func aBackReferenceFailsToCompile() async throws {
-        let fixture = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: fixture) }
-        let files = [
+        let fixture = try Self.fixture([
             "Early/Early.swift": "struct EarlyValue {\n    var number = 1\n}\n",
             "Early/Nested/Reach.swift": "func reach() -> Int {\n    lateCount()\n}\n",
             "Late/Late.swift": "func lateCount() -> Int {\n    EarlyValue().number\n}\n",
-        ]
-        for (path, text) in files {
-            let url = fixture.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        ])
+        defer { try? FileManager.default.removeItem(at: fixture) }
         let command = try BuildManifest.ofRunningBuild(packageRoot: Self.packageRoot)
             .compileCommand(module: "SchemaReconciler")
         let layout: RoomLayout = ["Early": [], "Late": ["Early"]]
@@ -162,13 +156,8 @@ struct LayoutTests {
     }
 
     @Test func aFolderOrFileOutsideTheLayoutIsNamed() throws {
-        let fixture = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString)")
+        let fixture = try Self.fixture(["Early/A.swift": "", "Stray/B.swift": "", "Loose.swift": "", "Guide.docc/Guide.md": ""])
         defer { try? FileManager.default.removeItem(at: fixture) }
-        for path in ["Early/A.swift", "Stray/B.swift", "Loose.swift", "Guide.docc/Guide.md"] {
-            let url = fixture.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try "".write(to: url, atomically: true, encoding: .utf8)
-        }
         let problems = try Self.placementProblems(in: fixture, layout: ["Early": [], "Gone": ["Early"]])
         #expect(problems == [
             "folder Gone/ is in the layout, but not in the library: remove it from LayoutTests.layout",

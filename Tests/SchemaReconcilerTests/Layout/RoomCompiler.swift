@@ -90,8 +90,7 @@ struct RoomCompiler {
                 for room in schedule.ready(upTo: width - running) {
                     running += 1
                     group.addTask {
-                        try await compileRoom(room, arguments: arguments, in: workspace, declarations: declarations,
-                                              sourceCheck: sourceCheck)
+                        try await compileRoom(room, arguments: arguments, in: workspace, sourceCheck: sourceCheck)
                     }
                 }
                 guard let result = try await group.next() else { break }
@@ -144,7 +143,7 @@ struct RoomCompiler {
     /// Copies `room`'s files, each after the imports of the rooms it may use, and type-checks
     /// them as module `Room<room>`; the errors of `sourceCheck` (a self-import, a name in a branch
     /// of an `#if` this platform does not compile) come first.
-    private func compileRoom(_ room: String, arguments: [String], in workspace: URL, declarations: DeclarationIndex,
+    private func compileRoom(_ room: String, arguments: [String], in workspace: URL,
                              sourceCheck: RoomSourceCheck) async throws -> (String, [String], Failure?) {
         let uses = layout.mayUse(room)
         let copies = try copy(room, into: workspace.appendingPathComponent("sources"))
@@ -174,7 +173,7 @@ struct RoomCompiler {
                 error.file = original
                 error.line = max(1, error.line - uses.count)
             }
-            error.explanation = declarations.explain(error.message, from: room, mayUse: uses)
+            error.explanation = sourceCheck.declarations.explain(error.message, from: room, mayUse: uses)
             return error
         }
         return (room, files, Failure(room: room, mayUse: uses, errors: sourceErrors + errors, output: output))

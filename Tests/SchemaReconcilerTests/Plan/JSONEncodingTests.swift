@@ -289,8 +289,7 @@ import Testing
     /// after its payload; reading gives its payload back as it was only when `payloadTypes` lists
     /// it, the one line outside that file a new kind of the library's needs.
     @Test func everyPayloadFileIsOneThatReadingKnows() throws {
-        let plan = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Sources/SchemaReconciler/Plan")
+        let plan = GeneratedCodeCompilesTests.root.appending(path: "Sources/SchemaReconciler/Plan")
         let kinds: [(folder: String, registered: [String])] = [
             ("ReconcileError", ReconcileError.payloadTypes.map { String(describing: $0) }),
             ("SyncWarning", SyncWarning.payloadTypes.map { String(describing: $0) }),

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 // MARK: - Running the built `reconcile`
 
@@ -41,6 +42,22 @@ enum ReconcileCommand {
         return finish(process, output, error)
     }
 
+    /// Runs `reconcile` with `arguments` in `space` and returns what it printed on standard output.
+    ///
+    /// The test fails, at `sourceLocation`, unless it exits with `status`, and, when
+    /// `expectsNoErrors`, unless it printed nothing on standard error.
+    ///
+    ///     let script = try ReconcileCommand.output(of: ["--dry-run"], in: space, expectsNoErrors: true)
+    static func output(of arguments: [String], in space: Workspace, status: Int32 = 0, expectsNoErrors: Bool,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try run(arguments, in: space.url)
+        #expect(result.status == status, "\(arguments): \(result.error)", sourceLocation: sourceLocation)
+        if expectsNoErrors {
+            #expect(result.error.isEmpty, "\(arguments): \(result.error)", sourceLocation: sourceLocation)
+        }
+        return result.output
+    }
+
     static func finish(_ process: Process, _ output: Pipe, _ error: Pipe) -> CommandResult {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
@@ -48,4 +65,15 @@ enum ReconcileCommand {
         return CommandResult(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
                              error: String(decoding: err, as: UTF8.self))
     }
+}
+
+// MARK: - Reading what it printed as JSON
+
+/// The one JSON object `text` holds, as Foundation reads it; the test fails when it holds anything else.
+///
+///     let plan = try object(result.output)
+///     #expect(plan["isNothingToDo"] as? Bool == true)
+func object(_ text: String) throws -> [String: Any] {
+    let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(value as? [String: Any], "not one JSON object: \(text)")
 }

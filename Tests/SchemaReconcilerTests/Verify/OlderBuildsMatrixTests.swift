@@ -7,45 +7,11 @@ import Testing
 /// A three-release history: 1.1.0 adds a nullable column and a table, which 1.0.0 still opens;
 /// 1.2.0 drops a column 1.0.0 declares, and neither older build opens its database.
 @Suite struct OlderBuildsMatrixTests {
-    static let v100 = """
-        version: 1.0.0
-        tables:
-          items:
-            columns:
-              id: { type: INTEGER, primary_key: true }
-              title: TEXT
-              legacy_flag: INTEGER
-        """
-
-    static let v110 = """
-        version: 1.1.0
-        tables:
-          items:
-            columns:
-              id: { type: INTEGER, primary_key: true }
-              title: TEXT
-              legacy_flag: INTEGER
-              note: TEXT
-          tags:
-            columns:
-              id: { type: INTEGER, primary_key: true }
-              name: TEXT
-        """
-
-    static let v120 = """
-        version: 1.2.0
-        tables:
-          items:
-            columns:
-              id: { type: INTEGER, primary_key: true }
-              title: TEXT
-              note: TEXT
-          tags:
-            columns:
-              id: { type: INTEGER, primary_key: true }
-              name: TEXT
-        drop: { columns: { items: [legacy_flag] } }
-        """
+    /// The history of ``DatabaseFloorTests``: 1.0.0, 1.1.0 (a nullable column and a table added),
+    /// and 1.2.0, which drops `notes.extra`.
+    static let v100 = DatabaseFloorTests.release100
+    static let v110 = DatabaseFloorTests.release110()
+    static let v120 = DatabaseFloorTests.release120(dropsExtra: true)
 
     private func report(current: String = Self.v120) throws -> UpgradePathReport {
         let history = try [Self.v100, Self.v110].map { try SchemaRelease(yaml: $0, source: "history/\($0.prefix(14).suffix(5)).yaml") }
